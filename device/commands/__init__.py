@@ -1,0 +1,1 @@
+"""The subcommands of ``cuberef``, one module each."""

@@ -1,0 +1,43 @@
+"""Roll a game's cubes as the physical set would land: each cube to a random cell,
+a random face up. Prints a board for tray games and a roll for Ad-Lib."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from device.output import emit_json
+from engine.board import Board
+from engine.games import find_game
+
+HELP = "a virtual roll of a game's cubes"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game",
+        required=True,
+        help="boggle, big-boggle, super-big-boggle, czech-boggle, adlib or scribbage",
+    )
+    parser.add_argument("--dice", help="which edition's cubes, or a .txt file of your own set")
+    parser.add_argument("--seed", type=int, help="the same seed gives the same roll")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def run(args: argparse.Namespace) -> int:
+    game = find_game(args.game)
+    faces = game.cube_set(args.dice).roll(random.Random(args.seed))
+    if game.is_tray:
+        size = game.size
+        board = Board(tuple(tuple(faces[r * size : (r + 1) * size]) for r in range(size)))
+        if args.json:
+            emit_json({"game": game.id, "board": str(board)})
+        else:
+            print(str(board))
+        return 0
+    roll = " ".join(map(str, faces))
+    if args.json:
+        emit_json({"game": game.id, "roll": roll})
+    else:
+        print(roll)
+    return 0

@@ -1,0 +1,1 @@
+"""The reader: image in, faces with positions and confidences out."""
