@@ -1,0 +1,203 @@
+"""Is a word good on this board, and if not, why: the referee's ruling on one word.
+
+>>> from engine.board import Board
+>>> from engine.games import find_game
+>>> board, game = Board.parse("TNTB/GDAR/ELTE/SISH"), find_game("boggle")
+>>> ruling = check("dart", board, game)
+>>> ruling.valid, ruling.points, ruling.path
+(True, 1, ((1, 1), (1, 2), (1, 3), (0, 2)))
+>>> check("zeal", board, game).reason
+'not on the board: the board has no Z'
+>>> check("trash", board, game).reason
+'not on the board: after TRA the board has no S next to the A'
+>>> check("be", board, game).status
+'too-short'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from engine.board import Board, Cell
+from engine.errors import NotationError
+from engine.games import Game
+from engine.lexicon import Lexicon, fold
+from engine.solver import neighbours
+
+#: The statuses of a ruling, best first.
+VALID, TOO_SHORT, NOT_ON_BOARD, NOT_A_WORD = "valid", "too-short", "not-on-board", "not-a-word"
+#: How many partial paths a trace may try before it settles for what it has.
+_TRACE_LIMIT = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The referee's answer for one word as a player wrote it."""
+
+    word: str
+    #: The real spelling the word counts as ("" when it is not a word here).
+    spelling: str
+    status: str
+    #: Why not, or for a valid word a note (the spelling its diacritics were read as).
+    reason: str
+    points: int
+    path: tuple[Cell, ...]
+
+    @property
+    def valid(self) -> bool:
+        return self.status == VALID
+
+
+def normalize_word(text: str) -> str:
+    """A written word as the referee compares it: trimmed, lowercase, letters only.
+
+    >>> normalize_word("  Kočka ")
+    'kočka'
+    >>> normalize_word("c4t")
+    Traceback (most recent call last):
+    ...
+    engine.errors.NotationError: 'c4t' is not a word: words are letters only, so write it without digits or signs.
+    """
+    word = fold_case(text.strip())
+    if not word or not word.isalpha():
+        raise NotationError(
+            f"{text.strip()!r} is not a word: words are letters only, "
+            "so write it without digits or signs."
+        )
+    return word
+
+
+def fold_case(text: str) -> str:
+    """Lowercase in composed form, so ``č`` typed as c + háček compares equal."""
+    return unicodedata.normalize("NFC", text.lower())
+
+
+def check(
+    word: str,
+    board: Board,
+    game: Game,
+    lexicon: Lexicon | None = None,
+    min_length: int | None = None,
+    through: Cell | None = None,
+) -> Ruling:
+    """Rule on one word: too short, not on the board, not a word, or valid with a path.
+
+    ``through`` asks for a path through that cell where one exists (the challenge cube).
+    """
+    lexicon = lexicon or Lexicon.open(game.lexicon)
+    written = normalize_word(word)
+    shortest = game.min_length if min_length is None else min_length
+    if len(written) < shortest:
+        return Ruling(
+            written,
+            "",
+            TOO_SHORT,
+            f"too short: {game.title} words need at least {shortest} letters",
+            0,
+            (),
+        )
+    folded = fold(written)
+    path, reach = trace(board, folded, through)
+    if path is None:
+        return Ruling(
+            written, "", NOT_ON_BOARD, "not on the board: " + _why(board, written, reach), 0, ()
+        )
+    spelling, note = _spelling(written, folded, lexicon)
+    if not spelling:
+        return Ruling(written, "", NOT_A_WORD, note, 0, ())
+    coords = list(board.cells())
+    return Ruling(
+        written,
+        spelling,
+        VALID,
+        note,
+        game.word_points(len(spelling)),
+        tuple(coords[c] for c in path),
+    )
+
+
+def _spelling(written: str, folded: str, lexicon: Lexicon) -> tuple[str, str]:
+    """The real word a written one counts as, and a note; ("", why) if none."""
+    if written in lexicon:
+        return written, ""
+    language = lexicon.card.language
+    if written == folded:
+        spellings = lexicon.spellings(folded)
+        if len(spellings) == 1:
+            return spellings[0], f"written without diacritics; counted as {spellings[0]}"
+        if spellings:
+            return "", (
+                f"not a word: it could be {' or '.join(spellings)}, so write it with its diacritics"
+            )
+    return "", f"not a word: {written} is not in the {language} lexicon"
+
+
+def trace(
+    board: Board, folded: str, through: Cell | None = None
+) -> tuple[tuple[int, ...] | None, tuple[int, int]]:
+    """A path of cell numbers spelling ``folded``, preferring one through ``through``.
+
+    Without a path, says how far the best attempt got: (letters placed, last cell).
+
+    >>> trace(Board.parse("QuI/TE"), "quite")
+    ((0, 1, 2, 3), (5, 3))
+    >>> trace(Board.parse("QuI/TE"), "quest")
+    (None, (3, 3))
+    """
+    size = board.size
+    spelt = [face.letters for row in board.rows for face in row]
+    around = neighbours(size)
+    want = -1 if through is None else through[0] * size + through[1]
+    best = [0, -1]
+    found: list[tuple[int, ...]] = []
+    wanted: list[tuple[int, ...]] = []
+    budget = [_TRACE_LIMIT]
+
+    def go(at: int, cell: int, used: int, path: tuple[int, ...]) -> bool:
+        """True when the search may stop: a path through ``want`` (or any path, when
+        none is wanted) has been found, or the budget is spent."""
+        budget[0] -= 1
+        if at > best[0]:
+            best[:] = [at, cell]
+        if at == len(folded):
+            found.append(path)
+            if want in path:
+                wanted.append(path)
+            return want < 0 or bool(wanted)
+        if budget[0] < 0:
+            return True
+        for n in around[cell]:
+            text = spelt[n]
+            if text and not used >> n & 1 and folded.startswith(text, at):
+                if go(at + len(text), n, used | 1 << n, (*path, n)):
+                    return True
+        return False
+
+    for cell, text in enumerate(spelt):
+        if text and folded.startswith(text) and go(len(text), cell, 1 << cell, (cell,)):
+            break
+    if found:
+        path = (wanted or found)[0]
+        return path, (len(folded), path[-1])
+    return None, (best[0], best[1])
+
+
+def _why(board: Board, written: str, reach: tuple[int, int]) -> str:
+    """Which letter cannot be reached: the first that no path gets to."""
+    placed, last = reach
+    folded = fold(written)
+    rest = folded[placed:]
+    faces = [face for row in board.rows for face in row]
+    wanted = rest[:2].upper() if rest.startswith("qu") else rest[:1].upper()
+    if not any(face.letters and rest.startswith(face.letters) for face in faces):
+        return f"the board has no {wanted}"
+    size = board.size
+    after = written[:placed].upper() if len(written) == len(folded) else folded[:placed].upper()
+    near = [
+        n for n in neighbours(size)[last] if faces[n].letters and rest.startswith(faces[n].letters)
+    ]
+    previous = faces[last].symbol.upper()
+    if near:
+        return f"after {after} every {wanted} next to the {previous} is already used"
+    return f"after {after} the board has no {wanted} next to the {previous}"
