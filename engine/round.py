@@ -128,7 +128,7 @@ def score_round(
                 holders.setdefault(key, set()).add(index)
 
     results = []
-    for index, ((name, members), judged) in enumerate(zip(units, rulings, strict=True)):
+    for (name, members), judged in zip(units, rulings, strict=True):
         seen: set[str] = set()
         entries = []
         for member, ruling in judged:
