@@ -18,6 +18,9 @@ from engine.errors import CuberefError, MachineError
 #: Subcommand name -> module, in the order ``cuberef --help`` lists them.
 COMMANDS: dict[str, str] = {
     "roll": "device.commands.roll",
+    "solve": "device.commands.solve",
+    "check": "device.commands.check",
+    "score": "device.commands.score",
 }
 
 log = logging.getLogger("cuberef")

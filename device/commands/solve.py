@@ -1,0 +1,73 @@
+"""Every word on a tray, with one path and the points of each, and the maximum score.
+
+The board is the text of its rows, top to bottom, separated by '/': TNTB/GDAR/ELTE/SISH.
+Qu is one cell, # a blank (blocked) cell."""
+
+from __future__ import annotations
+
+import argparse
+
+from device.output import emit_json
+from engine.board import Board
+from engine.errors import NotationError, RuleError
+from engine.games import Game, find_game
+from engine.solver import solve
+from engine.tray import tray_board
+
+HELP = "all words on a tray, with points and the maximum score"
+
+
+def add_tray_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every tray command takes: the game, its dice and the board."""
+    parser.add_argument(
+        "--game", required=True, help="boggle, big-boggle, super-big-boggle or czech-boggle"
+    )
+    parser.add_argument(
+        "--board", help="the tray's rows separated by '/', e.g. TNTB/GDAR/ELTE/SISH"
+    )
+    parser.add_argument("--dice", help="which edition's cubes, or a .txt file of your own set")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def tray_game(args: argparse.Namespace) -> tuple[Game, Board]:
+    """The game and the board the options name, checked against each other."""
+    game = find_game(args.game)
+    if not game.is_tray:
+        raise RuleError(
+            f"{game.title} is not played on a tray; use 'cuberef score --game {game.id} "
+            "--roll R --grid FILE' or 'cuberef best'."
+        )
+    if not args.board:
+        raise NotationError("Give the board with --board, its rows separated by '/'.")
+    return game, tray_board(args.board, game, args.dice)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_tray_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    game, board = tray_game(args)
+    words = solve(board, game)
+    total = sum(found.points for found in words)
+    if args.json:
+        emit_json(
+            {
+                "game": game.id,
+                "board": str(board),
+                "words": [
+                    {"word": w.word, "points": w.points, "path": [list(cell) for cell in w.path]}
+                    for w in words
+                ],
+                "total": total,
+            }
+        )
+        return 0
+    for row in board.rows:
+        print(" ".join(f"{face.symbol:<2}" for face in row).rstrip())
+    print()
+    width = max((len(w.word) for w in words), default=0)
+    for w in sorted(words, key=lambda w: (-w.points, w.word)):
+        print(f"{w.word:<{width}}  {w.points:>2}")
+    print(f"\n{len(words)} words, maximum score {total}")
+    return 0
