@@ -13,6 +13,7 @@ spellings (``kočka``). For English the two are the same.
 from __future__ import annotations
 
 import json
+import os
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
@@ -91,22 +92,51 @@ def lexicon_folder() -> Path:
     return Path(str(resources.files("engine") / "data" / "lexicons"))
 
 
+def user_lexicon_folder() -> Path:
+    """Where a player's own compiled lexicons live: ``$CUBEREF_DATA/lexicons``, else
+    ``$XDG_DATA_HOME/cuberef/lexicons`` (``~/.local/share/cuberef/lexicons``)."""
+    data = os.environ.get("CUBEREF_DATA")
+    if data:
+        return Path(data) / "lexicons"
+    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(xdg) / "cuberef" / "lexicons"
+
+
 def bundled_lexicons() -> list[str]:
     return sorted(path.stem for path in lexicon_folder().glob("*.marisa"))
 
 
-@cache
-def _open_cached(name: str) -> Lexicon:
-    folder = lexicon_folder()
+def available_lexicons() -> list[str]:
+    """The bundled lexicons, then the player's own (a bundled name hides a player's)."""
+    bundled = bundled_lexicons()
+    own = sorted(path.stem for path in user_lexicon_folder().glob("*.marisa"))
+    return bundled + [name for name in own if name not in bundled]
+
+
+def lexicon_path(name: str) -> Path | None:
+    """The compiled file of a lexicon: the bundled folder first, then the player's."""
     path = Path(name)
-    if path.suffix != ".marisa":
-        path = folder / f"{name}.marisa"
-    if not path.is_file():
+    if path.suffix == ".marisa":
+        return path if path.is_file() else None
+    for folder in (lexicon_folder(), user_lexicon_folder()):
+        if (folder / f"{name}.marisa").is_file():
+            return folder / f"{name}.marisa"
+    return None
+
+
+def _open_cached(name: str) -> Lexicon:
+    path = lexicon_path(name)
+    if path is None:
         raise NotationError(
-            f"There is no lexicon called {name!r}; the bundled ones are "
-            f"{', '.join(bundled_lexicons()) or 'none'}; "
+            f"There is no lexicon called {name!r}; the ones installed are "
+            f"{', '.join(available_lexicons()) or 'none'}; "
             "run 'cuberef lexicon build' to rebuild them."
         )
+    return _open_file(path)
+
+
+@cache
+def _open_file(path: Path) -> Lexicon:
     trie = marisa_trie.BytesTrie()
     trie.mmap(str(path))
     card = LexiconCard(**json.loads(path.with_suffix(".json").read_text(encoding="utf-8")))
