@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "solve": "device.commands.solve",
     "check": "device.commands.check",
     "score": "device.commands.score",
+    "lexicon": "device.commands.lexicon",
 }
 
 log = logging.getLogger("cuberef")

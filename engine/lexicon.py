@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import mmap
+import os
 import struct
 import sys
 import unicodedata
@@ -172,7 +173,19 @@ class Lexicon:
 
     def __iter__(self) -> Iterator[str]:
         """Every word, in the alphabet's order (plain letters before their variants)."""
-        stack = [(self.root, "")]
+        return self._below(self.root, "")
+
+    def starting(self, folded: str) -> Iterator[str]:
+        """Every word that starts with these letters, diacritics folded.
+
+        >>> list(Lexicon.open("en").starting("zymu"))
+        ['zymurgy']
+        """
+        for state, prefix in self._fits(folded):
+            yield from self._below(state, prefix)
+
+    def _below(self, state: int, prefix: str) -> Iterator[str]:
+        stack = [(state, prefix)]
         while stack:
             state, prefix = stack.pop()
             mask = self.masks[state]
@@ -197,25 +210,51 @@ def lexicon_folder() -> Path:
     return Path(str(resources.files("engine") / "data" / "lexicons"))
 
 
+def user_lexicon_folder() -> Path:
+    """Where a player's own compiled lexicons live: ``$CUBEREF_DATA/lexicons``, else
+    ``$XDG_DATA_HOME/cuberef/lexicons`` (``~/.local/share/cuberef/lexicons``)."""
+    data = os.environ.get("CUBEREF_DATA")
+    if data:
+        return Path(data) / "lexicons"
+    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(xdg) / "cuberef" / "lexicons"
+
+
 def bundled_lexicons() -> list[str]:
     return sorted(path.stem for path in lexicon_folder().glob(f"*{SUFFIX}"))
 
 
-def lexicon_path(name: str) -> Path:
-    """The compiled file of a bundled lexicon's name, or the path given as is."""
+def available_lexicons() -> list[str]:
+    """The bundled lexicons, then the player's own (a bundled name hides a player's)."""
+    bundled = bundled_lexicons()
+    own = sorted(path.stem for path in user_lexicon_folder().glob(f"*{SUFFIX}"))
+    return bundled + [name for name in own if name not in bundled]
+
+
+def lexicon_path(name: str) -> Path | None:
+    """The compiled file of a lexicon: the bundled folder first, then the player's."""
     path = Path(name)
-    return path if path.suffix == SUFFIX else lexicon_folder() / f"{name}{SUFFIX}"
+    if path.suffix == SUFFIX:
+        return path if path.is_file() else None
+    for folder in (lexicon_folder(), user_lexicon_folder()):
+        if (folder / f"{name}{SUFFIX}").is_file():
+            return folder / f"{name}{SUFFIX}"
+    return None
+
+
+def _open_cached(name: str) -> Lexicon:
+    path = lexicon_path(name)
+    if path is None:
+        raise NotationError(
+            f"There is no lexicon called {name!r}; the ones installed are "
+            f"{', '.join(available_lexicons()) or 'none'}; "
+            "run 'cuberef lexicon build' to rebuild them."
+        )
+    return _open_file(path)
 
 
 @cache
-def _open_cached(name: str) -> Lexicon:
-    path = lexicon_path(name)
-    if not path.is_file():
-        raise NotationError(
-            f"There is no lexicon called {name!r}; the bundled ones are "
-            f"{', '.join(bundled_lexicons()) or 'none'}; "
-            "run 'cuberef lexicon build' to rebuild them."
-        )
+def _open_file(path: Path) -> Lexicon:
     card = LexiconCard(**json.loads(path.with_suffix(".json").read_text(encoding="utf-8")))
     return Lexicon(path, card)
 

@@ -1,0 +1,258 @@
+"""List, dump and build the word lists the referee checks words against.
+
+``list`` shows every lexicon with its size, source and licence; ``dump LANG`` prints
+every word in its real spelling, one a line; ``build`` rebuilds the bundled English
+and Czech lexicons from their Debian sources (installing ``scowl`` and
+``hunspell-cs`` with apt-get when they are missing and cuberef runs as root);
+``build --from FILE --name NAME`` compiles a player's own list into their lexicon
+folder."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from device.output import emit_json
+from engine.build import czech, english
+from engine.errors import CuberefError, MachineError, NotationError
+from engine.lexicon import (
+    SUFFIX,
+    Lexicon,
+    LexiconCard,
+    available_lexicons,
+    bundled_lexicons,
+    compile_lexicon,
+    lexicon_folder,
+    lexicon_path,
+    user_lexicon_folder,
+)
+
+HELP = "list, dump or build the lexicons"
+
+#: The letters a player's own list may use, by language.
+LETTERS = {"en": "abcdefghijklmnopqrstuvwxyz", "cs": czech.CZECH_LETTERS}
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A bundled lexicon and the Debian package its words come from."""
+
+    name: str
+    package: str
+    needed: Path
+    words: Callable[[], Iterable[str]]
+    source: str
+    licence: str
+
+
+SOURCES = {
+    "en": Source(
+        "en",
+        english.DEBIAN_PACKAGE,
+        english.SCOWL,
+        english.words,
+        english.SOURCE,
+        english.LICENCE,
+    ),
+    "cs": Source(
+        "cs",
+        czech.DEBIAN_PACKAGE,
+        czech.HUNSPELL / "cs_CZ.dic",
+        czech.words,
+        czech.SOURCE,
+        czech.LICENCE,
+    ),
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", help="every lexicon with its size, source and licence")
+    listing.add_argument("--json", action="store_true", help="print one JSON document")
+    dump = actions.add_parser("dump", help="print every word of a lexicon, one a line")
+    dump.add_argument("name", metavar="LANG", help="en, cs or the name of your own lexicon")
+    build = actions.add_parser(
+        "build", help="rebuild en and cs from their sources, or compile your own list"
+    )
+    build.add_argument("--from", dest="source", metavar="FILE", help="your word list (UTF-8)")
+    build.add_argument("--name", help="the name to give your lexicon (with --from)")
+    build.add_argument(
+        "--language",
+        choices=sorted(LETTERS),
+        help="the language of --from's words (default en), or the one bundled lexicon to rebuild",
+    )
+    build.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.action == "list":
+        return _list(args.json)
+    if args.action == "dump":
+        return _dump(args.name)
+    if args.source is not None:
+        return _build_own(Path(args.source), args.name, args.language or "en", args.json)
+    if args.name is not None:
+        raise NotationError("--name goes with --from FILE; give the word list to compile.")
+    return _build_bundled([args.language] if args.language else list(SOURCES), args.json)
+
+
+def _card(name: str) -> tuple[LexiconCard, Path]:
+    path = lexicon_path(name)
+    if path is None:
+        Lexicon.open(name)  # raises the sentence naming what is installed
+        raise AssertionError(name)
+    card = LexiconCard(**json.loads(path.with_suffix(".json").read_text(encoding="utf-8")))
+    return card, path
+
+
+def _list(as_json: bool) -> int:
+    bundled = set(bundled_lexicons())
+    rows = []
+    for name in available_lexicons():
+        card, path = _card(name)
+        size = path.stat().st_size + path.with_suffix(".json").stat().st_size
+        rows.append({**asdict(card), "bytes": size, "bundled": name in bundled, "path": str(path)})
+    if as_json:
+        emit_json({"lexicons": rows})
+        return 0
+    for row in rows:
+        where = "bundled" if row["bundled"] else "your own"
+        print(
+            f"{row['name']:<10} {row['language']:<3} {row['words']:>9,} words "
+            f"{row['bytes'] / 1e6:7.1f} MB  {where}\n"
+            f"           source:  {row['source']}\n"
+            f"           licence: {row['licence']}"
+        )
+    return 0
+
+
+def _dump(name: str) -> int:
+    lexicon = Lexicon.open(name)
+    batch: list[str] = []
+    for word in lexicon:
+        batch.append(word)
+        if len(batch) == 65536:
+            sys.stdout.write("\n".join(batch) + "\n")
+            batch.clear()
+    if batch:
+        sys.stdout.write("\n".join(batch) + "\n")
+    sys.stdout.flush()
+    return 0
+
+
+def _ensure_installed(sources: list[Source]) -> None:
+    """Install the Debian packages of missing sources, saying so, or stop with a sentence."""
+    missing = [source for source in sources if not source.needed.exists()]
+    if not missing:
+        return
+    packages = " ".join(source.package for source in missing)
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        raise CuberefError(
+            f"The word-list sources are not installed ({packages}); install them with "
+            f"'sudo apt-get install {packages}' and run 'cuberef lexicon build' again."
+        )
+    print(f"cuberef: installing {packages} with apt-get.", file=sys.stderr)
+    command = ["apt-get", "install", "-y", *(source.package for source in missing)]
+    result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if result.returncode != 0 or any(not source.needed.exists() for source in missing):
+        raise MachineError(
+            f"apt-get could not install {packages}; check the network and the package "
+            "sources, then run 'cuberef lexicon build' again."
+        )
+
+
+def _build_bundled(names: list[str], as_json: bool) -> int:
+    sources = [SOURCES[name] for name in names]
+    _ensure_installed(sources)
+    built = []
+    for source in sources:
+        started = time.perf_counter()
+        if not as_json:
+            print(f"building {source.name} from {source.package} ...", file=sys.stderr)
+        card = compile_lexicon(
+            source.words(),
+            lexicon_folder(),
+            source.name,
+            source.name,
+            source.source,
+            source.licence,
+        )
+        path = lexicon_folder() / f"{source.name}{SUFFIX}"
+        seconds = time.perf_counter() - started
+        built.append({**asdict(card), "bytes": path.stat().st_size, "seconds": round(seconds, 1)})
+        if not as_json:
+            print(f"{card.name}: {card.words:,} words, {path.stat().st_size / 1e6:.1f} MB, {path}")
+    if as_json:
+        emit_json({"built": built})
+    return 0
+
+
+def read_word_list(path: Path, language: str) -> list[str]:
+    """A player's word list: UTF-8, one word a line, blank lines and ``#`` comments
+    ignored. Raises one sentence naming the first bad line."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise NotationError(
+            f"There is no file {str(path)!r}; give the path of your word list."
+        ) from None
+    except OSError as error:
+        raise NotationError(
+            f"Cannot read {str(path)!r} ({error.strerror}); check the path."
+        ) from None
+    letters = LETTERS[language]
+    words: list[str] = []
+    for number, line in enumerate(raw.split(b"\n"), 1):
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise NotationError(
+                f"Line {number} of {path.name} is not UTF-8 text; save the list as UTF-8 "
+                "and try again."
+            ) from None
+        word = text.split("#", 1)[0].strip().lower()
+        if not word:
+            continue
+        if any(ch not in letters for ch in word):
+            alphabet = "a to z" if language == "en" else "Czech letters"
+            raise NotationError(
+                f"Line {number} of {path.name} has {word!r}, which is not a word: "
+                f"a word is {alphabet} only, with no digits, spaces or punctuation."
+            )
+        words.append(word)
+    if not words:
+        raise NotationError(f"{path.name} has no words; write one word a line.")
+    return words
+
+
+def _build_own(path: Path, name: str | None, language: str, as_json: bool) -> int:
+    if name is None or not _NAME.fullmatch(name):
+        raise NotationError(
+            "Give your lexicon a --name of lowercase letters, digits, '-' or '_' "
+            "(up to 40, starting with a letter or digit)."
+        )
+    if name in SOURCES or name in bundled_lexicons():
+        raise NotationError(f"{name!r} is a bundled lexicon's name; choose another --name.")
+    words = read_word_list(path, language)
+    folder = user_lexicon_folder()
+    card = compile_lexicon(
+        words, folder, name, language, f"a player's word list, {path.name}", "the player's own"
+    )
+    marisa = folder / f"{name}{SUFFIX}"
+    if as_json:
+        emit_json(
+            {"built": [{**asdict(card), "bytes": marisa.stat().st_size}], "path": str(marisa)}
+        )
+    else:
+        print(f"{card.name}: {card.words:,} words, {marisa}")
+    return 0

@@ -1,0 +1,1 @@
+"""Scripts that rebuild the engine's data from named sources (run by ``cuberef lexicon build``)."""

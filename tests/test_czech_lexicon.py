@@ -1,0 +1,130 @@
+"""The committed Czech lexicon, its expansion from hunspell-cs, and the Czech cube set."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from engine.build import czech, czech_cubes
+from engine.build.hunspell import AffixFile, expand_entry
+from engine.cubes import CubeSet
+from engine.games import find_game
+from engine.lexicon import Lexicon, fold
+
+CS_AFF = czech.HUNSPELL / "cs_CZ.aff"
+
+# Every case of kočka (hand-checked against a Czech grammar and accepted by hunspell).
+KOCKA = "kočka kočky kočce kočku kočko kočkou kočkám kočkách kočkami koček"
+
+
+@pytest.fixture(scope="module")
+def cs() -> Lexicon:
+    return Lexicon.open("cs")
+
+
+def test_the_card_records_size_source_and_licence(cs: Lexicon) -> None:
+    assert cs.card.language == "cs"
+    assert 3_000_000 < len(cs) < 3_600_000
+    assert "hunspell-cs" in cs.card.source
+    assert cs.card.licence.startswith("GPL-2") and "Pavel Janík" in cs.card.licence
+
+
+def test_inflected_forms_with_diacritics_are_there(cs: Lexicon) -> None:
+    for word in KOCKA.split():
+        assert word in cs, word
+    for word in ["nejnovější", "otcova", "otcových", "kůň", "koně", "být", "byt", "příliš"]:
+        assert word in cs, word
+    assert {"byt", "být", "byť"} == set(cs.spellings("byt"))
+    assert "kočka" in cs.spellings(fold("kočka"))
+
+
+def test_forms_hunspell_rejects_are_not(cs: Lexicon) -> None:
+    # Checked with `hunspell -l -d cs_CZ`: wrong endings, nej- without a comparative,
+    # a prefix the stem does not take, forms the .aff marks FORBIDDENWORD.
+    for word in ["kočkamy", "kočkoví", "nekočka", "nejnový", "nenovější", "hrušk", "huleme"]:
+        assert word not in cs, word
+
+
+def test_proper_names_abbreviations_and_foreign_letters_are_left_out(cs: Lexicon) -> None:
+    names = ["praha", "praze", "prahou", "novák", "nováka", "karel", "karla", "brno", "brnem"]
+    for word in [*names, "aacr", "atd", "km", "kg", "tbc"]:
+        assert word not in cs, word
+    assert "Praha" not in cs and "Kočka" not in cs
+
+
+def test_keep_rules() -> None:
+    assert [czech.keep(w) for w in ["vlk", "smrt", "km", "Brno", "a-b", "ne.", "x2", "ölo"]] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+        False,
+        False,
+    ]
+
+
+@pytest.mark.skipif(not CS_AFF.is_file(), reason="hunspell-cs is not installed")
+def test_real_rules_on_hand_checked_stems() -> None:
+    aff = AffixFile.read(CS_AFF)
+    assert expand_entry("kočka/ZQ", aff) == set(KOCKA.split())
+    otec = expand_entry("otec/U", aff)
+    assert {"otec", "otce", "otci", "otče", "otcem", "otců", "otcům", "otcích"} <= otec
+    assert {"otcův", "otcova", "otcovu", "otcových", "otcovými"} <= otec  # possessive, twofold
+    assert expand_entry("být/IN", aff) == {"být", "býti", "nebýt", "nebýti"}
+    nový = expand_entry("nový/YKR", aff)
+    assert {"nový", "nová", "nového", "novými", "novost", "novostmi"} <= nový
+    assert not any(word.startswith("nej") for word in nový)  # no y flag, so no nej-
+
+
+# --- the Czech cube set ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def dice() -> CubeSet:
+    return CubeSet.load("czech-boggle")
+
+
+def test_the_committed_set_is_what_the_script_makes() -> None:
+    committed = Path(czech_cubes.__file__).parents[1] / "data" / "cubes" / "czech-boggle.txt"
+    assert committed.read_text(encoding="utf-8") == czech_cubes.cube_set_text()
+
+
+def test_sixteen_dice_of_six_different_letters(dice: CubeSet) -> None:
+    assert find_game("czech-boggle").cube_set() == dice
+    assert len(dice.dice) == 16
+    for die in dice:
+        letters = [face.symbol for face in die.faces]
+        assert len(letters) == 6 and len(set(letters)) == 6
+        assert not {"C", "H"} <= set(letters)  # CH is traced across two cubes
+        assert 2 <= sum(letter in "AEIOUY" for letter in letters) <= 3
+    assert dice.title and "Králík" in dice.source
+
+
+def test_faces_follow_the_frequency_table_within_rounding(dice: CubeSet) -> None:
+    faces = Counter(face.symbol for die in dice for face in die.faces)
+    assert sum(faces.values()) == 96
+    quotas = czech_cubes.quotas()
+    assert set(faces) == set(quotas)  # every letter that matters, and no Q, W, X
+    assert not {"Q", "W", "X"} & set(faces)
+    for letter, quota in quotas.items():
+        assert faces[letter] in (math.floor(quota), math.ceil(quota)), letter
+    # The quotas are the folded table's proportions (F and G, the rare ones, get one).
+    share = czech_cubes.folded_percent()
+    assert share["C"] == pytest.approx(1.6067 + 0.9490 + 1.1709)  # c + č + ch
+    assert share["E"] == pytest.approx(7.6952 + 1.3346 + 1.6453)  # e + é + ě
+    common = {letter: q for letter, q in quotas.items() if letter not in "FG"}
+    ratio = {letter: q / share[letter] for letter, q in common.items()}
+    assert max(ratio.values()) == pytest.approx(min(ratio.values()))
+    assert faces["E"] > faces["O"] >= faces["A"] > faces["N"] > faces["B"]
+
+
+def test_no_two_dice_share_more_than_three_letters(dice: CubeSet) -> None:
+    sets = [{face.symbol for face in die.faces} for die in dice]
+    assert max(len(a & b) for a, b in combinations(sets, 2)) <= 3
+    assert len({frozenset(s) for s in sets}) == 16
