@@ -27,6 +27,7 @@ from engine.solver import neighbours
 
 #: The statuses of a ruling, best first.
 VALID, TOO_SHORT, NOT_ON_BOARD, NOT_A_WORD = "valid", "too-short", "not-on-board", "not-a-word"
+LANGUAGES = {"en": "English", "cs": "Czech"}
 #: How many partial paths a trace may try before it settles for what it has.
 _TRACE_LIMIT = 200_000
 
@@ -130,7 +131,7 @@ def _spelling(written: str, folded: str, lexicon: Lexicon) -> tuple[str, str]:
             return "", (
                 f"not a word: it could be {' or '.join(spellings)}, so write it with its diacritics"
             )
-    return "", f"not a word: {written} is not in the {language} lexicon"
+    return "", f"not a word: {written} is not in the {LANGUAGES.get(language, language)} lexicon"
 
 
 def trace(
