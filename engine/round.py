@@ -52,9 +52,9 @@ class RoundRules:
     challenge: Cell | None = None
     challenge_bonus: int = CHALLENGE_BONUS
 
-    def shortest(self, game: Game, player: str) -> int:
-        """The shortest word that counts for ``player``."""
-        if player in self.handicap:
+    def shortest(self, game: Game, player: str, team: str = "") -> int:
+        """The shortest word that counts for ``player`` (of ``team``, if in one)."""
+        if player in self.handicap or team in self.handicap:
             return HANDICAP_MIN_LENGTH
         if self.min_length is not None:
             return self.min_length
@@ -109,10 +109,10 @@ def score_round(
     lexicon = lexicon or Lexicon.open(game.lexicon)
     units = _units(lists, rules)
     rulings: list[list[tuple[str, Ruling]]] = []
-    for _, members in units:
+    for unit, members in units:
         judged = []
         for member in members:
-            shortest = rules.shortest(game, member)
+            shortest = rules.shortest(game, member, unit)
             for word in dict(lists)[member]:
                 judged.append(
                     (member, check(word, board, game, lexicon, shortest, rules.challenge))

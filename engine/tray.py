@@ -12,12 +12,19 @@ engine.errors.RuleError: The board has 16 cells but Big Boggle is played on 25 (
 from __future__ import annotations
 
 from engine.board import Board
-from engine.errors import RuleError
+from engine.errors import NotationError, RuleError
 from engine.games import Game
+from engine.lexicon import fold
 
 
 def tray_board(text: str, game: Game, dice: str | None = None) -> Board:
     """Parse ``text`` and check it could have been rolled with the game's cubes."""
+    accented = next((ch for ch in text if ch.isalpha() and not ch.isascii()), None)
+    if accented is not None:
+        raise NotationError(
+            f"{accented!r} is not a cube face: the cubes show plain letters, "
+            f"so write {fold(accented).upper() or '?'} (the words may still add diacritics)."
+        )
     board = Board.parse(text)
     if not game.is_tray:
         raise RuleError(f"{game.title} is not played on a tray; give its roll instead.")

@@ -161,6 +161,8 @@ def test_solve_and_check_commands_json(capsys: pytest.CaptureFixture[str]) -> No
     [
         (["solve", "--game", "big-boggle", "--board", str(CLASSIC)], "25"),
         (["solve", "--game", "boggle", "--board", "TNTB/GDAR/ELTE/SIS#"], "no cube"),
+        (["solve", "--game", "czech-boggle", "--board", "KOCK/UENA/BYTE/RŮEE"], "write U"),
+        (["solve", "--game", "boggle", "--board", "TNTB/GDAR/ELTE/SIS1"], "not a cube face"),
         (["check", "--game", "boggle", "--board", str(CLASSIC), "c4t"], "letters only"),
         (["score", "--game", "boggle", "--board", str(CLASSIC), "ann=/no/such/file"], "no file"),
         (["score", "--game", "boggle", "--board", str(CLASSIC), "ann"], "NAME=FILE"),

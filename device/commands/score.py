@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
         teams=tuple(parse_team(spec) for spec in args.team),
         challenge=parse_challenge(args.challenge, board),
     )
-    unknown = sorted(set(args.handicap) - {name for name, _ in lists})
+    known = {name for name, _ in lists} | {team for team, _ in rules.teams}
+    unknown = sorted(set(args.handicap) - known)
     if unknown:
         raise RuleError(f"--handicap names {unknown[0]}, who has no list; check the name.")
     result = score_round(board, game, lists, rules=rules)
