@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench lexicons model clean
+.PHONY: demo test lint bench bench-solver lexicons model clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -32,3 +32,7 @@ lexicons: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+
+# The solver's speed figures beside the PyPI solvers (pip install boggler boggle-solver).
+bench-solver: $(STAMP)
+	$(BIN)/python tests/benchmarks/bench_solver.py

@@ -116,10 +116,13 @@ def test_qu_is_one_cell_spelt_qu_and_counts_two_letters() -> None:
 
 
 def test_blank_cells_are_blocked() -> None:
-    # C-A-T runs across a blank in the second row; only the first row's CAT is there.
-    board = Board.parse("CAT#XX/C#TXXX/XAXXXX/XXXXXX/XXXXXX/XXXXXX")
-    paths = {w.word: w.path for w in solve(board, find_game("super-big-boggle"))}
-    assert all((0, 3) not in path and (1, 1) not in path for path in paths.values())
+    # CATS is there; with a blank between A and T it is not: a blank spells nothing
+    # and cannot be passed through.
+    game = find_game("super-big-boggle")
+    rest = "/XXXXXX" * 5
+    assert [w.word for w in solve(Board.parse("CATSXX" + rest), game)] == ["cats"]
+    assert solve(Board.parse("CA#TSX" + rest), game) == []
+    assert check("cats", Board.parse("CA#TSX" + rest), game).status == "not-on-board"
 
 
 def test_multi_letter_faces_spell_all_their_letters() -> None:
