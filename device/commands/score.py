@@ -8,6 +8,7 @@ for everyone; in Czech Boggle that is the rule that only words no one else has s
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 from pathlib import Path
@@ -17,7 +18,7 @@ from device.commands.solve import add_tray_arguments, tray_game
 from device.output import emit_json
 from engine.board import Board
 from engine.cubes import CubeSet
-from engine.errors import NotationError, RuleError
+from engine.errors import MachineError, NotationError, RuleError
 from engine.games import find_game
 from engine.match import Match
 from engine.referee import normalize_word
@@ -61,6 +62,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if not find_game(args.game).is_tray:
+        if importlib.util.find_spec("device.commands.crossword") is None:
+            raise MachineError("Scoring an Ad-Lib crossword is not built into this cuberef yet.")
         from device.commands import crossword
 
         return int(crossword.run(args))
