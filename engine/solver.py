@@ -38,17 +38,31 @@ class FoundWord:
         """Letters counted for length and points (Qu is two)."""
         return len(self.word)
 
+    @staticmethod
+    def _make(word: str, path: tuple[Cell, ...], points: int) -> FoundWord:
+        """The same value, built without the frozen ``__init__``'s three
+        ``object.__setattr__`` calls: a board's hundreds of words are a tenth of a solve."""
+        found = _new(FoundWord)
+        _set_word(found, word)
+        _set_path(found, path)
+        _set_points(found, points)
+        return found
+
+
+_new = object.__new__
+# The slots' own descriptors store a value without going through the frozen __setattr__.
+_set_word = vars(FoundWord)["word"].__set__
+_set_path = vars(FoundWord)["path"].__set__
+_set_points = vars(FoundWord)["points"].__set__
+
 
 def solve(board: Board, game: Game, lexicon: Lexicon | None = None) -> list[FoundWord]:
     """Every word of at least the game's minimum length, in alphabetical order."""
     lexicon = lexicon or Lexicon.open(game.lexicon)
     found = find_paths(board, lexicon, game.min_length)
-    coords = list(board.cells())
     points = points_table(game, max(map(len, found), default=0))
-    return [
-        FoundWord(word, tuple([coords[c] for c in path]), points[len(word)])
-        for word, path in sorted(found.items())
-    ]
+    make = FoundWord._make
+    return [make(word, path, points[len(word)]) for word, path in sorted(found.items())]
 
 
 def points_table(game: Game, longest: int) -> list[int]:
@@ -61,29 +75,31 @@ def points_table(game: Game, longest: int) -> list[int]:
     return [game.word_points(length) for length in range(longest + 1)]
 
 
-def find_paths(board: Board, lexicon: Lexicon, min_length: int) -> dict[str, tuple[int, ...]]:
-    """Every word of ``min_length`` letters or more, with one path of cell numbers
-    (``row * size + col``)."""
+def find_paths(board: Board, lexicon: Lexicon, min_length: int) -> dict[str, tuple[Cell, ...]]:
+    """Every word of ``min_length`` letters or more, with one path that spells it."""
     spelt = [face.letters for row in board.rows for face in row]
+    size = board.size
+    coords = [divmod(n, size) for n in range(size * size)]
     variants = lexicon.variants
     masks, first, targets, letter = lexicon.masks, lexicon.first, lexicon.targets, lexicon.letter
 
-    # moves[c]: letter bit -> the neighbours of c whose one-letter face it spells;
+    # moves[c]: letter bit -> (neighbour, its cell bit, its row and column) for the
+    # neighbours of c whose one-letter face spells that letter;
     # reach[c]: the OR of those bits; longer[c]: neighbours with multi-letter faces.
-    moves: list[dict[int, list[tuple[int, int]]]] = []
+    moves: list[dict[int, list[tuple[int, int, Cell]]]] = []
     reach: list[int] = []
     longer: list[list[int]] = []
     for around in neighbours(board.size):
-        by_bit: dict[int, list[tuple[int, int]]] = {}
+        by_bit: dict[int, list[tuple[int, int, Cell]]] = {}
         multi: list[int] = []
         for n in around:
             text = spelt[n]
             if len(text) == 1:
                 for bit in variants.get(text, ()):
                     if bit in by_bit:
-                        by_bit[bit].append((n, 1 << n))
+                        by_bit[bit].append((n, 1 << n, coords[n]))
                     else:
-                        by_bit[bit] = [(n, 1 << n)]
+                        by_bit[bit] = [(n, 1 << n, coords[n])]
             elif text:
                 multi.append(n)
         moves.append(by_bit)
@@ -102,11 +118,11 @@ def find_paths(board: Board, lexicon: Lexicon, min_length: int) -> dict[str, tup
             ]
         return frontier
 
-    found: dict[str, tuple[int, ...]] = {}
+    found: dict[str, tuple[Cell, ...]] = {}
     # go[c]: letters that could follow on c, or -1 where a multi-letter face is next to it;
     # a child state with none of them is a leaf, and is settled without a call.
     go = [-1 if multi else bits for bits, multi in zip(reach, longer, strict=True)]
-    trail = [0] * len(spelt)
+    trail = list(coords)
 
     def walk(state: int, mask: int, cell: int, used: int, prefix: str, depth: int) -> None:
         hits = mask & reach[cell]
@@ -118,17 +134,17 @@ def find_paths(board: Board, lexicon: Lexicon, min_length: int) -> dict[str, tup
             target = targets[base + (mask & (low - 2)).bit_count()]
             after = masks[target]
             spelling = prefix + letter[low]
-            for n, bit in by_bit[low]:
+            for n, bit, at in by_bit[low]:
                 if used & bit:
                     continue
-                trail[depth] = n
+                trail[depth] = at
                 if after & 1 and len(spelling) >= min_length and spelling not in found:
                     found[spelling] = tuple(trail[: depth + 1])
                 if after & go[n]:
                     walk(target, after, n, used | bit, spelling, depth + 1)
         for n in longer[cell]:
             if not used >> n & 1:
-                trail[depth] = n
+                trail[depth] = coords[n]
                 for target, spelling in enter(state, spelt[n], prefix):
                     arrive(target, n, used | 1 << n, spelling, depth + 1)
 
@@ -140,7 +156,7 @@ def find_paths(board: Board, lexicon: Lexicon, min_length: int) -> dict[str, tup
 
     for cell, text in enumerate(spelt):
         if text:
-            trail[0] = cell
+            trail[0] = coords[cell]
             for state, spelling in enter(lexicon.root, text, ""):
                 arrive(state, cell, 1 << cell, spelling, 1)
     return found

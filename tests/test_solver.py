@@ -164,3 +164,12 @@ def test_every_word_solve_finds_passes_check(name: str, seed: int) -> None:
         ruling = check(w.word, board, game)
         assert ruling.valid, (w.word, ruling.reason)
         assert ruling.spelling == w.word and ruling.points == w.points
+
+
+def test_found_words_are_frozen_values() -> None:
+    board = Board.parse("QuIXX/XTXX/XXXX/XXXX")
+    quit_ = next(w for w in solve(board, find_game("boggle")) if w.word == "quit")
+    assert quit_ == FoundWord("quit", ((0, 0), (0, 1), (1, 1)), 1)
+    assert hash(quit_) == hash(FoundWord("quit", ((0, 0), (0, 1), (1, 1)), 1))
+    with pytest.raises(AttributeError):
+        quit_.points = 5  # type: ignore[misc]
