@@ -87,6 +87,8 @@ class Lexicon:
             self._map = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
         view = memoryview(self._map)
         magic, version, states, edges, root, alphabet_size, _ = _HEADER.unpack_from(view)
+        if sys.byteorder != "little":
+            raise MachineError("cuberef's compiled lexicons need a little-endian machine.")
         if magic != _MAGIC or version != _VERSION:
             raise MachineError(
                 f"The lexicon file {path} is not a cuberef DAWG of version {_VERSION}; "
@@ -301,7 +303,7 @@ def _letter_order(letter: str) -> tuple[str, str]:
 
 
 def _native(values: array[int]) -> array[int]:
-    """The file is little-endian; swap on the rare big-endian machine."""
+    """The file is little-endian, written so even on a big-endian machine."""
     if sys.byteorder != "little":
         values.byteswap()
     return values
