@@ -81,6 +81,20 @@ def test_forbidden_words_and_needaffix(aff: AffixFile) -> None:
     assert words == {"kočka", "kočce", "mačce", "mačkou"}
 
 
+def test_circumfix_needaffix_and_onlyincompound_on_continuations() -> None:
+    # Hunspell's own circumfix test: the superlative needs both leg- and -obb.
+    hungarian = AffixFile.parse(
+        "CIRCUMFIX X\nPFX A Y 1\nPFX A 0 leg/X .\nPFX B Y 1\nPFX B 0 legesleg/X .\n"
+        "SFX C Y 3\nSFX C 0 obb .\nSFX C 0 obb/AX .\nSFX C 0 obb/BX .\n"
+    )
+    assert expand_entry("nagy/C", hungarian) == {"nagy", "nagyobb", "legnagyobb", "legeslegnagyobb"}
+    needs = AffixFile.parse(
+        "NEEDAFFIX N\nONLYINCOMPOUND O\nSFX S Y 2\nSFX S 0 s/NT .\nSFX S 0 z/O .\n"
+        "SFX T Y 1\nSFX T 0 x .\n"
+    )
+    assert expand_entry("cat/S", needs) == {"cat", "catsx"}
+
+
 def test_long_and_numeric_flags_and_aliases() -> None:
     long = AffixFile.parse("FLAG long\nAF 1\nAF AaBb\nSFX Aa Y 1\nSFX Aa 0 s .\n")
     assert expand_entry("cat/AaBb", long) == {"cat", "cats"}
