@@ -189,3 +189,15 @@ def test_bad_word_lists_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "zed" in capsys.readouterr().err
     assert main([*board, write(tmp_path, "a", "dart\n"), "--challenge", "2,3"]) == 2
     assert "challenge cube" in capsys.readouterr().err
+
+
+def test_czech_without_diacritics_is_refused_when_several_spellings_fit() -> None:
+    game = find_game("czech-boggle")
+    board = Board.parse("KOSE/EIEE/KEEE/EEEE")
+    ruling = check("kosik", board, game)
+    assert ruling.status == "not-a-word"
+    assert "kosík" in ruling.reason and "košík" in ruling.reason
+    assert check("košík", board, game).valid
+    assert check("kosk", board, game).reason == (
+        "not on the board: after KOS the board has no K next to the S"
+    )
