@@ -22,7 +22,7 @@ from engine.errors import MachineError, NotationError, RuleError
 from engine.games import find_game
 from engine.match import Match
 from engine.referee import normalize_word
-from engine.round import RoundResult, RoundRules, score_round
+from engine.round import CHALLENGE_BONUS, RoundResult, RoundRules, score_round
 
 HELP = "score a round: players' word lists on a tray, or an Ad-Lib crossword"
 
@@ -51,7 +51,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--challenge",
         metavar="ROW,COL",
-        help="the challenge cube's cell, counted from 1,1 at the top left: +5 a word through it",
+        help="the challenge cube's cell, counted from 1,1 at the top left",
+    )
+    parser.add_argument(
+        "--challenge-bonus",
+        type=int,
+        default=CHALLENGE_BONUS,
+        metavar="N",
+        help=f"points a word through the challenge cube earns on top (default {CHALLENGE_BONUS})",
     )
     parser.add_argument("--match", metavar="FILE", help="add this round to a match file (JSON)")
     parser.add_argument("--rounds", type=int, help="a new match ends after this many rounds")
@@ -77,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         handicap=frozenset(args.handicap),
         teams=tuple(parse_team(spec) for spec in args.team),
         challenge=parse_challenge(args.challenge, board),
+        challenge_bonus=args.challenge_bonus,
     )
     known = {name for name, _ in lists} | {team for team, _ in rules.teams}
     unknown = sorted(set(args.handicap) - known)
