@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from math import isqrt
+from string import ascii_letters
 
 from engine.errors import NotationError
 from engine.faces import Face
@@ -21,6 +22,7 @@ Cell = tuple[int, int]
 
 # A face in the compact notation: one uppercase letter plus any lowercase ones, or # or *.
 _COMPACT_FACE = re.compile(r"[A-Z][a-z]*|[#*]")
+_FACE_CHARACTERS = frozenset(ascii_letters + "#*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +86,15 @@ def _parse_row(row: str) -> list[Face]:
         return [Face.parse(cell) for cell in row.split()] if " " in row else _parse_lower(row)
     faces = _COMPACT_FACE.findall(row)
     if "".join(faces) != row:
-        bad = next(ch for ch in row if not (ch.isalpha() or ch in "#*"))
+        bad = next((ch for ch in row if ch not in _FACE_CHARACTERS), None)
+        if bad is None:
+            raise NotationError(
+                f"The board row {row!r} mixes capitals and small letters; write each face "
+                "with a capital (TNTB, UAEQuI) or the whole row small with spaces (t n t b)."
+            )
         raise NotationError(
-            f"{bad!r} in the board row {row!r} is not a cube face; use letters, Qu, # and *."
+            f"{bad!r} in the board row {row!r} is not a cube face; "
+            "use the letters A-Z (the cubes show no accents), Qu, # and *."
         )
     return [Face.parse(face) for face in faces]
 

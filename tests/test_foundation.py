@@ -109,7 +109,17 @@ def test_lowercase_q_is_the_qu_face() -> None:
     assert Board.parse("q a b c/d e f g/h i j k/l m n o")[0, 0] == Face("Qu")
 
 
-@pytest.mark.parametrize("text", ["TNTB/GDAR/ELT", "TN1B/GDAR/ELTE/SISH", "", "ABCDE"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "TNTB/GDAR/ELT",
+        "TN1B/GDAR/ELTE/SISH",
+        "",
+        "ABCDE",
+        "RŮEE/GDAR/ELTE/SISH",
+        "tNTB/GDAR/ELTE/SISH",
+    ],
+)
 def test_bad_boards_raise_a_sentence(text: str) -> None:
     with pytest.raises(NotationError) as error:
         Board.parse(text)

@@ -248,11 +248,11 @@ def _build_own(path: Path, name: str | None, language: str, as_json: bool) -> in
     card = compile_lexicon(
         words, folder, name, language, f"a player's word list, {path.name}", "the player's own"
     )
-    marisa = folder / f"{name}{SUFFIX}"
+    compiled = folder / f"{name}{SUFFIX}"
     if as_json:
         emit_json(
-            {"built": [{**asdict(card), "bytes": marisa.stat().st_size}], "path": str(marisa)}
+            {"built": [{**asdict(card), "bytes": compiled.stat().st_size}], "path": str(compiled)}
         )
     else:
-        print(f"{card.name}: {card.words:,} words, {marisa}")
+        print(f"{card.name}: {card.words:,} words, {compiled}")
     return 0
