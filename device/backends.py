@@ -36,7 +36,7 @@ def first_working(
         try:
             made = make()
         except Exception as error:  # the backend's own failure, reported below
-            reasons.append(f"{name}: {error}")
+            reasons.append(f"{name}: {str(error).rstrip('.')}")
             continue
         if reasons:
             notice = f"Using the {name} {part}: {'; '.join(reasons)}."

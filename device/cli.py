@@ -18,6 +18,10 @@ from engine.errors import CuberefError, MachineError
 #: Subcommand name -> module, in the order ``cuberef --help`` lists them.
 COMMANDS: dict[str, str] = {
     "roll": "device.commands.roll",
+    "run": "device.commands.run",
+    "config": "device.commands.config",
+    "doctor": "device.commands.doctor",
+    "demo": "device.commands.demo",
 }
 
 log = logging.getLogger("cuberef")
