@@ -140,4 +140,3 @@ def next_face(referee: Referee, face: str) -> str:
     if face not in choices:
         return choices[0]
     return choices[(choices.index(face) + 1) % len(choices)]
-

@@ -100,10 +100,14 @@ class KeyButton:
 
     def poll(self) -> None:
         """Report a hold once the key has been down long enough."""
-        if self._down_at is not None and not self._held:
-            if self.clock.monotonic() - self._down_at >= self.hold_seconds:
-                self._held = True
-                self.events.put(HOLD)
+        down = self._down_at
+        if (
+            down is not None
+            and not self._held
+            and self.clock.monotonic() - down >= self.hold_seconds
+        ):
+            self._held = True
+            self.events.put(HOLD)
 
     def key_up(self) -> None:
         if self._down_at is None:

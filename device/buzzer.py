@@ -103,7 +103,9 @@ class BellSound:
 class PrintedSound:
     """One printed line per cue: what ``cuberef demo`` uses instead of a buzzer."""
 
-    def __init__(self, write: Callable[[str], None] = print, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self, write: Callable[[str], None] = print, clock: Callable[[], float] | None = None
+    ) -> None:
         self.write = write
         self.clock = clock
 

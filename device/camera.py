@@ -116,9 +116,7 @@ class FolderCamera:
         self.folder = Path(folder)
         if not self.folder.is_dir():
             raise CameraError(f"The photo folder {str(self.folder)!r} does not exist.")
-        self.photos = sorted(
-            p for p in self.folder.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES
-        )
+        self.photos = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES)
         if not self.photos:
             raise CameraError(f"The photo folder {str(self.folder)!r} holds no photos.")
         self.taken = 0
@@ -155,7 +153,9 @@ def open_camera(settings: dict[str, Any], notices: list[str]) -> Camera:
     width, height = settings["width"], settings["height"]
     makers: dict[str, Callable[[], Camera]] = {
         "picamera": lambda: PiCamera(
-            width=width, height=height, lens_position=settings["lens_position"] if settings["focus"] == "fixed" else None,
+            width=width,
+            height=height,
+            lens_position=settings["lens_position"] if settings["focus"] == "fixed" else None,
         ),
         "usb": lambda: UsbCamera(index=settings["usb_index"], width=width, height=height),
         "folder": lambda: FolderCamera(folder=_folder(settings)),
@@ -171,5 +171,5 @@ def open_camera(settings: dict[str, Any], notices: list[str]) -> Camera:
 
 def _folder(settings: dict[str, Any]) -> str:
     if not settings.get("folder"):
-        raise CuberefError("The folder camera needs [camera] folder = \"a folder of photos\".")
+        raise CuberefError('The folder camera needs [camera] folder = "a folder of photos".')
     return str(settings["folder"])

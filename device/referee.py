@@ -203,7 +203,9 @@ class Referee:
             self._beep(TROUBLE)
             return "read-failed"
         photo = self._save_photo(f"match{match.number}-round{number}-roll.jpg", image)
-        self.round = Round(number, reading, photo, seconds=int(self.parts.settings["timer_seconds"]))
+        self.round = Round(
+            number, reading, photo, seconds=int(self.parts.settings["timer_seconds"])
+        )
         self.round.player = match.players[(number - 1) % len(match.players)]
         self._store(number, "roll-read", photo=photo, **reading.to_data())
         self.message = ""
@@ -284,7 +286,9 @@ class Referee:
         settings = self.parts.settings
         grid = self.parts.reader.read_crossword(image, self.game)
         roll = done.reading.roll
-        done.crossword = self.parts.scorer.score_crossword(roll, grid, self.game, settings["lexicon"])
+        done.crossword = self.parts.scorer.score_crossword(
+            roll, grid, self.game, settings["lexicon"]
+        )
         done.best = self.parts.scorer.best_crossword(
             roll, self.game, settings["lexicon"], float(settings["best_seconds"])
         )
@@ -459,7 +463,10 @@ def _restore_score(done: Round, data: dict[str, Any]) -> None:
         done.words = list(words)
         return
     done.crossword = CrosswordScore(
-        tuple(data["grid"]), int(data["score"]), bool(data["valid"]), words,
+        tuple(data["grid"]),
+        int(data["score"]),
+        bool(data["valid"]),
+        words,
         errors=tuple(data.get("errors", ())),
     )
     done.best = BestCrossword(

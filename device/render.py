@@ -109,8 +109,15 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     where = layout(width, height, view)
     surface.fill(BACKGROUND)
     unit = height / 480
-    fit_text(surface, view.title, where.top.inflate(-24 * unit, -8 * unit), INK, align="left",
-             max_size=round(40 * unit), width=where.top.width - where.clock.width - round(36 * unit))
+    fit_text(
+        surface,
+        view.title,
+        where.top.inflate(-24 * unit, -8 * unit),
+        INK,
+        align="left",
+        max_size=round(40 * unit),
+        width=where.top.width - where.clock.width - round(36 * unit),
+    )
     if view.clock:
         colour = CLOCK_LAST if view.urgent else INK
         draw_text(surface, view.clock, where.clock, colour)
@@ -119,12 +126,20 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     text_top = where.side.top
     if view.big_clock and view.faces:
         text_top = where.clock.bottom
-    text_area = pygame.Rect(where.side.left, text_top, where.side.width, where.side.bottom - text_top)
+    text_area = pygame.Rect(
+        where.side.left, text_top, where.side.width, where.side.bottom - text_top
+    )
     draw_lines(surface, view.message, view.lines, text_area, unit)
     if view.notice:
         pygame.draw.rect(surface, ALERT, where.bottom)
-        fit_text(surface, view.notice, where.bottom.inflate(-16 * unit, -6 * unit), INK,
-                 align="left", max_size=round(26 * unit))
+        fit_text(
+            surface,
+            view.notice,
+            where.bottom.inflate(-16 * unit, -6 * unit),
+            INK,
+            align="left",
+            max_size=round(26 * unit),
+        )
     return where
 
 
@@ -138,11 +153,15 @@ def draw_tile(surface: pygame.Surface, cell: pygame.Rect, face: str, doubtful: b
     if label:
         draw_text(surface, label, cell.inflate(-cell.width // 5, -cell.height // 5), TILE_INK)
     if doubtful:
-        mark = pygame.Rect(cell.right - cell.width // 3, cell.top, cell.width // 3, cell.height // 3)
+        mark = pygame.Rect(
+            cell.right - cell.width // 3, cell.top, cell.width // 3, cell.height // 3
+        )
         draw_text(surface, "?", mark.inflate(-4, -4), DOUBT)
 
 
-def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+def draw_text(
+    surface: pygame.Surface, text: str, box: pygame.Rect, colour: tuple[int, int, int]
+) -> None:
     """``text`` as large as fits in ``box``, centred."""
     fit_text(surface, text, box, colour, align="center", max_size=box.height)
 

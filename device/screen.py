@@ -28,7 +28,9 @@ BACKENDS: dict[str, str | None] = {"kmsdrm": "kmsdrm", "window": None, "dummy": 
 
 
 class Screen:
-    def __init__(self, backend: str, *, width: int = 800, height: int = 480, fullscreen: bool = False) -> None:
+    def __init__(
+        self, backend: str, *, width: int = 800, height: int = 480, fullscreen: bool = False
+    ) -> None:
         driver = pick(BACKENDS, backend, "screen")
         self.backend = backend
         if driver:

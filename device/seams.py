@@ -49,9 +49,7 @@ class Reading:
     def board(self) -> Board | None:
         if not self.size:
             return None
-        rows = [
-            "".join(self.faces[r * self.size : (r + 1) * self.size]) for r in range(self.size)
-        ]
+        rows = ["".join(self.faces[r * self.size : (r + 1) * self.size]) for r in range(self.size)]
         return Board.parse("/".join(rows))
 
     @property
@@ -123,7 +121,9 @@ class Scorer(Protocol):
         self, roll: str, grid: tuple[str, ...], game: Game, lexicon: str
     ) -> CrosswordScore: ...
 
-    def best_crossword(self, roll: str, game: Game, lexicon: str, seconds: float) -> BestCrossword: ...
+    def best_crossword(
+        self, roll: str, game: Game, lexicon: str, seconds: float
+    ) -> BestCrossword: ...
 
 
 def _need(module: str, name: str, part: str) -> Any:

@@ -94,7 +94,9 @@ class Store:
         if self.path.exists():
             reason = _damage(self.path)
             if reason:
-                aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+                aside = self.path.with_name(
+                    f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"
+                )
                 for suffix in ("", "-wal", "-shm"):
                     part = Path(str(self.path) + suffix)
                     if part.exists():
@@ -153,9 +155,7 @@ class Store:
 
     def last_match(self) -> int | None:
         """The match to resume: the latest one, unless it has ended."""
-        row = self.db.execute(
-            "SELECT match, kind FROM events ORDER BY id DESC LIMIT 1"
-        ).fetchone()
+        row = self.db.execute("SELECT match, kind FROM events ORDER BY id DESC LIMIT 1").fetchone()
         if row is None or row[1] == "match-ended":
             return None
         return int(row[0])

@@ -47,7 +47,9 @@ TROUBLE = Tune("trouble", (Note(440, 0.2), Note(0, 0.1), Note(440, 0.4)))
 #: A round was cancelled by holding the button.
 CANCEL = Tune("cancel", (Note(880, 0.1), Note(0, 0.05), Note(440, 0.2)))
 
-CATALOG: dict[str, Tune] = {tune.name: tune for tune in (START, ONE_MINUTE, TICK, ALARM, TROUBLE, CANCEL)}
+CATALOG: dict[str, Tune] = {
+    tune.name: tune for tune in (START, ONE_MINUTE, TICK, ALARM, TROUBLE, CANCEL)
+}
 
 
 def timer_cues(seconds: int) -> list[tuple[float, Tune]]:

@@ -88,7 +88,8 @@ def model(settings: dict) -> str:
     import onnxruntime
 
     session = onnxruntime.InferenceSession(str(files[0]), providers=["CPUExecutionProvider"])
-    return f"{files[0].name} loads ({len(session.get_inputs())} input, onnxruntime {onnxruntime.__version__})."
+    inputs = len(session.get_inputs())
+    return f"{files[0].name} loads ({inputs} input, onnxruntime {onnxruntime.__version__})."
 
 
 def lexicons(settings: dict) -> str:
@@ -102,7 +103,12 @@ def lexicons(settings: dict) -> str:
 
 def parts(settings: dict) -> str:
     missing = []
-    for module, name in (("vision", "read"), ("engine.solver", "solve"), ("engine.adlib", "score_crossword"), ("engine.adlib", "best_crossword")):
+    for module, name in (
+        ("vision", "read"),
+        ("engine.solver", "solve"),
+        ("engine.adlib", "score_crossword"),
+        ("engine.adlib", "best_crossword"),
+    ):
         try:
             getattr(importlib.import_module(module), name)
         except (ImportError, AttributeError):

@@ -46,7 +46,9 @@ class TableScorer:
     def solve(self, board: Board, game: Game, lexicon: str) -> list[Word]:
         return list(self.words.get(str(board), []))
 
-    def score_crossword(self, roll: str, grid: tuple[str, ...], game: Game, lexicon: str) -> CrosswordScore:
+    def score_crossword(
+        self, roll: str, grid: tuple[str, ...], game: Game, lexicon: str
+    ) -> CrosswordScore:
         return CrosswordScore(grid, 17, True, (Word("cat", 5), Word("at", 2)))
 
     def best_crossword(self, roll: str, game: Game, lexicon: str, seconds: float) -> BestCrossword:

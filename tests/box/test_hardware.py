@@ -100,7 +100,6 @@ def test_passive_buzzer_follows_the_schedule_on_a_fake_clock(factory):
 
 
 def test_active_buzzer_is_on_and_off(factory):
-    clock = FakeClock(start=0.0)
     buzzer = Buzzer(ActiveSound(18, pin_factory=factory))
     pin = factory.pin(18)
     buzzer.play(START, 0.0)

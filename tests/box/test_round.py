@@ -48,7 +48,9 @@ def box_settings(tmp_path: Path, photos: Path, game: str = "boggle") -> dict:
     return chosen
 
 
-def build(tmp_path, photos, factory=None, reader=None, scorer=None, game="boggle", clock=None, **kw):
+def build(
+    tmp_path, photos, factory=None, reader=None, scorer=None, game="boggle", clock=None, **kw
+):
     chosen = box_settings(tmp_path, photos, game)
     if factory is None:
         chosen["button"]["backend"] = "keys"
@@ -193,7 +195,11 @@ def test_a_full_disk_keeps_the_timer_and_the_stored_rounds(tmp_path, photos):
     assert made.referee.state is State.TIME_UP and "alarm" in beeps[-1]
     reopened = Store(tmp_path / "store")
     assert [e.kind for e in reopened.events(1)][:5] == [
-        "match-started", "roll-read", "round-started", "round-ended", "scored",
+        "match-started",
+        "roll-read",
+        "round-started",
+        "round-ended",
+        "scored",
     ]
     made.close()
 

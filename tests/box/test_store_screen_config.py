@@ -122,7 +122,9 @@ def test_czech_letters_render_with_the_bundled_font():
 
 def test_the_layout_fits_both_screens():
     for width, height in ((800, 480), (1920, 1080)):
-        where = layout(width, height, View(title="x", faces=tuple("ABCDEFGHIJKLMNOPQRSTUVWXY"), size=5))
+        where = layout(
+            width, height, View(title="x", faces=tuple("ABCDEFGHIJKLMNOPQRSTUVWXY"), size=5)
+        )
         screen = pygame.Rect(0, 0, width, height)
         assert all(screen.contains(cell) for cell in where.cells)
         assert min(cell.height for cell in where.cells) >= height / 10  # readable across a table
@@ -132,18 +134,27 @@ def test_config_check_names_every_wrong_key_and_value(tmp_path):
     path = tmp_path / "box.toml"
     path.write_text(
         'game = "boggel"\ntimer_seconds = "3 min"\ncolour = "red"\n'
-        "[button]\npin = 99\npull_up = 1\n[buzzer]\ntype = \"loud\"\n[camra]\nx = 1\n",
+        '[button]\npin = 99\npull_up = 1\n[buzzer]\ntype = "loud"\n[camra]\nx = 1\n',
         encoding="utf-8",
     )
     found = config.problems(config.read_file(path))
     assert len(found) == 7
     text = " ".join(found)
-    for needle in ("'boggel'", "timer_seconds", "colour is not a setting", "[button] pin = 99",
-                   "pull_up = 1", "'loud'", "camra is not a setting"):
+    for needle in (
+        "'boggel'",
+        "timer_seconds",
+        "colour is not a setting",
+        "[button] pin = 99",
+        "pull_up = 1",
+        "'loud'",
+        "camra is not a setting",
+    ):
         assert needle in text
     result = subprocess.run(
         [sys.executable, "-m", "device.cli", "config", "--check", "--config", str(path)],
-        capture_output=True, text=True, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert result.returncode == 2 and result.stdout.count(str(path)) == 7
     good = tmp_path / "good.toml"
@@ -157,12 +168,18 @@ def config_defaults_text() -> str:
     return defaults_toml()
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+@pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed"
+)
 def test_the_unit_file_verifies(tmp_path):
     unit = tmp_path / "cuberef.service"
     # verify checks that ExecStart exists; point it at this interpreter for the check.
     text = (ROOT / "systemd" / "cuberef.service").read_text(encoding="utf-8")
-    unit.write_text(text.replace("/opt/cuberef/.venv/bin/cuberef", sys.executable), encoding="utf-8")
-    result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
+    unit.write_text(
+        text.replace("/opt/cuberef/.venv/bin/cuberef", sys.executable), encoding="utf-8"
+    )
+    result = subprocess.run(
+        ["systemd-analyze", "verify", str(unit)], capture_output=True, text=True
+    )
     problems = [line for line in result.stderr.splitlines() if "cuberef.service" in line]
     assert result.returncode == 0 and not problems, result.stderr

@@ -13,7 +13,6 @@ import json
 from pathlib import Path
 
 import cv2
-
 from models.scenes import render_crossword, render_loose, render_tray
 
 HERE = Path(__file__).resolve().parent
