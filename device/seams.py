@@ -126,6 +126,28 @@ class Scorer(Protocol):
     ) -> BestCrossword: ...
 
 
+#: Every name the box takes from the other packages: what ``cuberef doctor`` checks.
+NEEDED: tuple[tuple[str, str], ...] = (
+    ("vision", "read"),
+    ("engine.solver", "solve"),
+    ("engine.adlib", "Roll"),
+    ("engine.adlib", "Grid"),
+    ("engine.adlib", "referee"),
+    ("engine.adlib.best", "best_crossword"),
+)
+
+
+def missing() -> list[str]:
+    """The names in ``NEEDED`` that this installation lacks."""
+    absent = []
+    for module, name in NEEDED:
+        try:
+            getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError):
+            absent.append(f"{module}.{name}")
+    return absent
+
+
 def _need(module: str, name: str, part: str) -> Any:
     """``module.name``, or the sentence that says this part is not in this build."""
     try:
@@ -185,13 +207,17 @@ class EngineScorer:
     ) -> CrosswordScore:
         from engine.lexicon import Lexicon
 
-        score = _need("engine.adlib", "score_crossword", "crossword referee")
-        result = score(roll, "\n".join(grid), game, Lexicon.open(lexicon or game.lexicon))
-        document: dict[str, Any] = result.to_json() if hasattr(result, "to_json") else result
+        parse_roll = _need("engine.adlib", "Roll", "crossword referee").parse
+        grid_from_rows = _need("engine.adlib", "Grid", "crossword referee").from_rows
+        referee = _need("engine.adlib", "referee", "crossword referee")
+        verdict = referee(
+            parse_roll(roll, game.id), grid_from_rows(grid), Lexicon.open(lexicon or game.lexicon)
+        )
+        document: dict[str, Any] = verdict.to_json()
         words = [*document.get("across", ()), *document.get("down", ())]
         return CrosswordScore(
             grid=grid,
-            score=int(document["score"]),
+            score=int(document["score"] or 0),  # None: not a valid crossword, so no score
             valid=bool(document["valid"]),
             words=tuple(Word(w["word"], int(w["points"])) for w in words),
             unused=tuple(document.get("unused", ())),
@@ -201,9 +227,12 @@ class EngineScorer:
     def best_crossword(self, roll: str, game: Game, lexicon: str, seconds: float) -> BestCrossword:
         from engine.lexicon import Lexicon
 
-        best = _need("engine.adlib", "best_crossword", "best-crossword search")
-        result = best(roll, game, Lexicon.open(lexicon or game.lexicon), seconds=seconds)
-        document: dict[str, Any] = result.to_json() if hasattr(result, "to_json") else result
+        parse_roll = _need("engine.adlib", "Roll", "crossword referee").parse
+        best = _need("engine.adlib.best", "best_crossword", "best-crossword search")
+        found = best(
+            parse_roll(roll, game.id), Lexicon.open(lexicon or game.lexicon), seconds=seconds
+        )
+        document: dict[str, Any] = found.to_json()
         return BestCrossword(
             tuple(document["grid"]), int(document["score"]), bool(document["proven_optimal"])
         )

@@ -6,7 +6,6 @@ part works, 1 when one does not."""
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 from collections.abc import Callable
 from importlib import resources
@@ -102,19 +101,11 @@ def lexicons(settings: dict) -> str:
 
 
 def parts(settings: dict) -> str:
-    missing = []
-    for module, name in (
-        ("vision", "read"),
-        ("engine.solver", "solve"),
-        ("engine.adlib", "score_crossword"),
-        ("engine.adlib", "best_crossword"),
-    ):
-        try:
-            getattr(importlib.import_module(module), name)
-        except (ImportError, AttributeError):
-            missing.append(f"{module}.{name}")
-    if missing:
-        raise CuberefError(f"{', '.join(missing)} missing; install a complete cuberef.")
+    from device.seams import missing
+
+    absent = missing()
+    if absent:
+        raise CuberefError(f"{', '.join(absent)} missing; install a complete cuberef.")
     return "reader, solver and crossword referee are installed."
 
 
