@@ -76,7 +76,8 @@ def assemble(
         buzzer = Buzzer.create(kind, pin=settings["buzzer"]["pin"], **options)
     screen_settings = dict(settings["screen"])
     if simulate and screen_settings["backend"] in ("auto", "kmsdrm"):
-        screen_settings.update(backend="window", fullscreen=False)
+        # A window on a desktop; without one, auto falls back to dummy and says so.
+        screen_settings.update(backend="auto", fullscreen=False)
     screen = open_screen(screen_settings, notices)
     camera_settings = dict(settings["camera"])
     if simulate and camera_settings["backend"] == "picamera":
