@@ -37,16 +37,10 @@ class Screen:
             os.environ["SDL_VIDEODRIVER"] = driver
         elif os.environ.get("SDL_VIDEODRIVER") in ("dummy", "kmsdrm"):
             del os.environ["SDL_VIDEODRIVER"]
-        pygame.display.quit()
-        try:
-            pygame.display.init()
-            flags = pygame.FULLSCREEN if (fullscreen or backend == "kmsdrm") else 0
-            # On KMS/DRM (0, 0) means the display's own mode; a smaller one may mode-switch.
-            size = (0, 0) if backend == "kmsdrm" else (width, height)
-            self.surface = pygame.display.set_mode(size, flags)
-        except pygame.error as error:
-            pygame.display.quit()
-            raise MachineError(f"The {backend} screen did not open ({error}).") from None
+        flags = pygame.FULLSCREEN if (fullscreen or backend == "kmsdrm") else 0
+        # On KMS/DRM (0, 0) means the display's own mode; a smaller one may mode-switch.
+        size = (0, 0) if backend == "kmsdrm" else (width, height)
+        self.surface = _open(size, flags, backend)
         pygame.display.set_caption("cuberef")
         pygame.mouse.set_visible(backend != "kmsdrm")
         self.layout: Layout | None = None
@@ -73,6 +67,28 @@ class Screen:
 
     def close(self) -> None:
         pygame.display.quit()
+
+
+def _open(size: tuple[int, int], flags: int, backend: str) -> pygame.Surface:
+    """Open the display; on KMS/DRM try each /dev/dri card in turn, since a Pi 5 has
+    several and which one drives the screen can change across boots (SDL #13705)."""
+    cards = [None]
+    if backend == "kmsdrm" and "SDL_KMSDRM_DEVICE_INDEX" not in os.environ:
+        cards += sorted(int(p.name[4:]) for p in Path("/dev/dri").glob("card[0-9]*"))
+    error: pygame.error | None = None
+    for card in cards:
+        if card is not None:
+            os.environ["SDL_KMSDRM_DEVICE_INDEX"] = str(card)
+        pygame.display.quit()
+        try:
+            pygame.display.init()
+            return pygame.display.set_mode(size, flags)
+        except pygame.error as failure:
+            error = failure
+    pygame.display.quit()
+    if len(cards) > 1:
+        del os.environ["SDL_KMSDRM_DEVICE_INDEX"]  # set only by the probing above
+    raise MachineError(f"The {backend} screen did not open ({error}).")
 
 
 def open_screen(settings: dict[str, Any], notices: list[str]) -> Screen:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 
 from device import settings
 from device.assemble import assemble
@@ -28,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     logging.getLogger("cuberef").setLevel(logging.INFO)
     path = config_path(args.config)
-    chosen = settings.load(path if (args.config or _exists(path)) else None)
+    chosen = settings.load(path if (args.config or os.path.exists(path)) else None)
     if args.photos:
         chosen["camera"].update(backend="folder", folder=args.photos)
     clock = SystemClock()
@@ -41,9 +42,3 @@ def run(args: argparse.Namespace) -> int:
     finally:
         box.close()
     return 0
-
-
-def _exists(path: str) -> bool:
-    import os
-
-    return os.path.exists(path)
