@@ -203,6 +203,13 @@ def draw_lines(
     size = round(24 * unit)
     step = font(size).get_linesize()
     rows = max(1, (area.bottom - y) // step)
+    wrapped = [
+        piece if n == 0 else "  " + piece
+        for line in lines
+        for n, piece in enumerate(wrap(line, font(size), area.width) or [""])
+    ]
+    if len(wrapped) <= rows:
+        lines = tuple(wrapped)  # one column: long lines (a referee's reasons) wrap
     columns = 2 if len(lines) > rows and area.width > 300 * unit else 1
     column_width = area.width // columns
     shown = lines[: rows * columns]
@@ -215,6 +222,8 @@ def draw_lines(
 
 
 def wrap(text: str, typeface: pygame.font.Font, width: int) -> list[str]:
+    if typeface.size(text)[0] <= width:
+        return [text]
     words, lines, line = text.split(), [], ""
     for word in words:
         trial = f"{line} {word}".strip()

@@ -81,8 +81,8 @@ def _score_lines(referee: Referee) -> tuple[str, ...]:
         lines += [f"  {w.word.upper()}  {w.points}" for w in cross.words]
         lines += [f"  {error}" for error in cross.errors]
     if done.best is not None:
-        proven = "the best possible" if done.best.proven_optimal else "the best found"
-        lines.append(f"The roll allowed {done.best.score} ({proven}):")
+        kind = "Best possible" if done.best.proven_optimal else "Best found"
+        lines.append(f"{kind}: {done.best.score}")
         lines += [f"  {row}" for row in done.best.grid]
     return tuple(lines)
 

@@ -34,8 +34,6 @@ def run(args: argparse.Namespace) -> int:
         chosen["camera"].update(backend="folder", folder=args.photos)
     clock = SystemClock()
     box = assemble(chosen, clock, simulate=args.simulate)
-    for notice in box.notices:
-        log.warning(notice)
     log.info("cuberef box running: %s", chosen["game"])
     try:
         box.box.run(clock.sleep)
