@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+from pathlib import Path
 
 from device import settings
 from device.assemble import assemble
@@ -24,6 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="the TOML configuration")
     parser.add_argument("--simulate", action="store_true", help="run on a laptop: window, keys")
     parser.add_argument("--photos", metavar="FOLDER", help="a folder of photos as the camera")
+    parser.add_argument("--screens", metavar="FOLDER", help="save each new screen here as PNG")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
     if args.photos:
         chosen["camera"].update(backend="folder", folder=args.photos)
     clock = SystemClock()
-    box = assemble(chosen, clock, simulate=args.simulate)
+    screens = Path(args.screens) if args.screens else None
+    box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
     log.info("cuberef box running: %s", chosen["game"])
     try:
         box.box.run(clock.sleep)
