@@ -229,3 +229,43 @@ def test_a_touch_on_a_doubtful_face_corrects_it(tmp_path, photos):
     assert 3 not in made.referee.round.reading.doubtful
     assert made.store.events(1)[-1].kind == "face-corrected"
     made.close()
+
+
+def test_the_buzzer_pin_follows_the_round_schedule_on_a_fake_clock(tmp_path, photos, factory):
+    from device.buzzer import PassiveSound
+    from device.tunes import timer_cues
+
+    chosen = box_settings(tmp_path, photos)
+    chosen["timer_seconds"] = 15
+    clock = FakeClock(start=0.0)
+    made = assemble(
+        chosen,
+        clock,
+        reader=ListReader([tray_reading()]),
+        scorer=TableScorer(WORDS),
+        buzzer=Buzzer(PassiveSound(18, pin_factory=factory)),
+        pin_factory=factory,
+    )
+    pin = factory.pin(18)
+    tap(made)
+    assert pin.state and pin.frequency == 1760  # the start beep, at once
+    onsets: list[tuple[float, float]] = [(0.0, pin.frequency)]
+    sounding = True
+    for step in range(1, 1800):
+        now = step * 0.01
+        clock.advance(now - clock.monotonic())
+        made.box.step()
+        if pin.state and not sounding:
+            onsets.append((now, pin.frequency))
+        sounding = bool(pin.state)
+    expected = []
+    for at, tune in timer_cues(15):
+        for note in tune.notes:
+            if not note.is_rest:
+                expected.append((at, note.hertz))
+            at += note.seconds
+    assert [hz for _, hz in onsets] == [hz for _, hz in expected]
+    for (heard, _), (due, _) in zip(onsets, expected, strict=True):
+        assert heard == pytest.approx(due, abs=0.011)  # within one 10 ms step
+    assert made.referee.state is State.TIME_UP
+    made.close()
