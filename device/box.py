@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from device.button import HOLD, KeyButton
+from device.button import HOLD, TAP, KeyButton
 from device.referee import Referee, State
 from device.render import View
 from device.screen import Screen
@@ -26,6 +26,9 @@ log = logging.getLogger("cuberef.box")
 
 #: States in which touching a cube changes what the box read.
 CORRECTABLE = (State.TIMING, State.TIME_UP)
+#: A step that blocked this long (reading, the best crossword) makes the taps pressed
+#: meanwhile stale: an impatient second press must not skip the next screen.
+STALE_AFTER_SECONDS = 0.5
 
 
 class Box:
@@ -62,7 +65,10 @@ class Box:
                 pressed = self.events.get_nowait()
             except queue.Empty:
                 break
+            started = self.referee.clock.monotonic()
             self.referee.handle(pressed)
+            if self.referee.clock.monotonic() - started > STALE_AFTER_SECONDS:
+                self._drop_stale_taps()
         self.referee.tick()
         self.draw()
 
@@ -70,6 +76,20 @@ class Box:
         while self.running:
             self.step()
             sleep(frame_seconds)
+
+    def _drop_stale_taps(self) -> None:
+        kept = []
+        while True:
+            try:
+                pressed = self.events.get_nowait()
+            except queue.Empty:
+                break
+            if pressed != TAP:
+                kept.append(pressed)  # a hold still cancels
+            else:
+                log.info("a tap pressed during a slow step was dropped")
+        for pressed in kept:
+            self.events.put(pressed)
 
     def draw(self, screenshot: bool = True) -> View:
         view = view_of(self.referee)

@@ -60,6 +60,10 @@ class GpioButton:
         self._pressed_at = self.clock.monotonic()
 
     def _on_held(self) -> None:
+        # A dropped release edge can leave gpiozero reporting holds of a released
+        # button (gpiozero #697, #1090); believe a hold only while the pin says pressed.
+        if not self.device.is_pressed:
+            return
         if not self._held:
             self._held = True
             self.events.put(HOLD)

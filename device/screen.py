@@ -37,7 +37,8 @@ class Screen:
             os.environ["SDL_VIDEODRIVER"] = driver
         elif os.environ.get("SDL_VIDEODRIVER") in ("dummy", "kmsdrm"):
             del os.environ["SDL_VIDEODRIVER"]
-        flags = pygame.FULLSCREEN if (fullscreen or backend == "kmsdrm") else 0
+        full = backend == "kmsdrm" or (fullscreen and backend == "window")
+        flags = pygame.FULLSCREEN if full else 0
         # On KMS/DRM (0, 0) means the display's own mode; a smaller one may mode-switch.
         size = (0, 0) if backend == "kmsdrm" else (width, height)
         self.surface = _open(size, flags, backend)

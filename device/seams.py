@@ -148,6 +148,13 @@ def missing() -> list[str]:
     return absent
 
 
+def load_face_model() -> str:
+    """Load the cube-face model as the reader will; returns what was loaded."""
+    classifier = _need("vision.classifier", "FaceClassifier", "cube-face model")
+    model = classifier.load()
+    return str(getattr(model, "path", "the cube-face model"))
+
+
 def _need(module: str, name: str, part: str) -> Any:
     """``module.name``, or the sentence that says this part is not in this build."""
     try:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 
 from device import settings as config
@@ -60,7 +59,8 @@ def pins(settings: dict) -> str:
     except Exception as error:
         raise CuberefError(
             f"GPIO{settings['button']['pin']} cannot be used ({error.__class__.__name__}: "
-            f"{error}); on a Pi add the user to the gpio group, elsewhere use --simulate."
+            f"{error}); stop the service first (sudo systemctl stop cuberef), add the user "
+            "to the gpio group, or off a Pi use cuberef run --simulate."
         ) from None
     state = "pressed" if button.is_pressed else "not pressed"
     factory = type(Device.pin_factory).__name__
@@ -81,14 +81,9 @@ def screen(settings: dict) -> str:
 
 
 def model(settings: dict) -> str:
-    files = [p for p in (resources.files("models")).iterdir() if p.name.endswith(".onnx")]
-    if not files:
-        raise CuberefError("There is no .onnx model in models/; install a complete cuberef.")
-    import onnxruntime
+    from device.seams import load_face_model
 
-    session = onnxruntime.InferenceSession(str(files[0]), providers=["CPUExecutionProvider"])
-    inputs = len(session.get_inputs())
-    return f"{files[0].name} loads ({inputs} input, onnxruntime {onnxruntime.__version__})."
+    return f"{load_face_model()} loads."
 
 
 def lexicons(settings: dict) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -236,3 +237,51 @@ def test_scores_are_listed_longest_first(tmp_path, photos):
     assert "3 words, 5 points" in made.box.screen.shown.message
     assert WORDS
     made.close()
+
+
+def test_a_tap_pressed_during_a_slow_reading_is_dropped(tmp_path, photos):
+    made, clock, _ = build(tmp_path, photos)
+
+    class SlowReader(ListReader):
+        def read_roll(self, image, game):
+            clock.advance(2.0)  # the reading takes two seconds...
+            made.box.events.put(TAP)  # ...and an impatient player presses again
+            return tray_reading()
+
+    made.referee.parts = made.referee.parts.__class__(
+        **{**made.referee.parts.__dict__, "reader": SlowReader([])}
+    )
+    tap(made)
+    assert made.referee.state is State.TIMING
+    assert made.box.events.empty()
+    made.close()
+
+
+def test_doctor_says_what_works_and_the_fix_for_what_does_not(tmp_path, photos):
+    import os
+    import subprocess
+    import sys
+
+    config = tmp_path / "box.toml"
+    config.write_text(
+        f'[camera]\nbackend = "folder"\nfolder = "{photos}"\n'
+        f'[screen]\nbackend = "dummy"\n[store]\nfolder = "{tmp_path / "store"}"\n',
+        encoding="utf-8",
+    )
+    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"}
+    result = subprocess.run(
+        [sys.executable, "-m", "device.cli", "doctor", "--config", str(config)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("ok   camera: folder gave a 80x60 picture") for line in lines)
+    assert any(line.startswith("ok   pins: button on GPIO17") for line in lines)
+    assert any(line.startswith("ok   screen: dummy opened at 800x480") for line in lines)
+    assert any(line.startswith("ok   lexicons: en opens") for line in lines)
+    assert any(line.startswith("ok   store:") for line in lines)
+    failed = [line for line in lines if line.startswith("FIX")]
+    assert result.returncode == (1 if failed else 0)
+    assert all(line.rstrip().endswith(".") for line in lines)
