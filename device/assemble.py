@@ -94,7 +94,7 @@ def assemble(
         before = len(notices)
         opened = open_camera(camera_settings, notices)
         if len(notices) > before:
-            referee.notice = notices[-1]  # a fallback is said on the screen too
+            referee.say("start-up", notices[-1])  # a fallback is said on the screen too
         return opened
 
     parts = Parts(
@@ -109,7 +109,7 @@ def assemble(
     )
     referee = Referee(parts)
     if notices:
-        referee.notice = " ".join(notices)
+        referee.notices["start-up"] = " ".join(notices)
     referee.resume()
     keys = button if isinstance(button, KeyButton) else None
     box = Box(referee, screen, events, keys=keys, screenshots=screenshots)

@@ -94,6 +94,7 @@ class Match:
     players: list[str]
     rounds: list[Round] = field(default_factory=list)
     ended: bool = False
+    last_round: int = 0
 
     def totals(self) -> dict[str, int]:
         totals = dict.fromkeys(self.players, 0)
@@ -126,7 +127,12 @@ class Referee:
         self.match: Match | None = None
         self.round: Round | None = None
         self.message = "Press the button to read the roll."
-        self.notice: str | None = parts.store.notice if parts.store else None
+        #: What is wrong, by where it came from; the screen shows them in a red band.
+        #: ``start-up`` (a fallback, a damaged store) lasts until a roll is read,
+        #: ``store`` until the store writes again, ``failsafe`` until the next tap.
+        self.notices: dict[str, str] = {}
+        if parts.store is not None and parts.store.notice:
+            self.notices["start-up"] = parts.store.notice
         self.on_change: Callable[[Referee], None] = lambda _referee: None
         self._deadline = 0.0
         self._cues: list[tuple[float, Tune]] = []
@@ -159,12 +165,21 @@ class Referee:
         except Exception as error:  # any failure of a step: the failsafe state
             log.exception("%s failed", state)
             self.message = f"Something went wrong ({error}). Press the button to start again."
-            self.notice = self.message
+            self.notices["failsafe"] = self.message
             self._beep(TROUBLE)
             self.state = FAILSAFE
             self.on_change(self)
             return ""
         return answer
+
+    @property
+    def notice(self) -> str | None:
+        return " ".join(self.notices.values()) or None
+
+    def say(self, source: str, sentence: str) -> None:
+        """Put ``sentence`` on the screen (and in the log) until its source clears it."""
+        log.error(sentence)
+        self.notices[source] = sentence
 
     def tick(self) -> None:
         """Let time pass: sound the cues that are due and end the round at zero."""
@@ -185,13 +200,14 @@ class Referee:
     # Steps ---------------------------------------------------------------------------
 
     def _enter_idle(self) -> str:
+        self.notices.pop("failsafe", None)
         if not self.message:
             self.message = "Press the button to read the roll."
         return ""
 
     def _enter_reading(self) -> str:
         match = self._current_match()
-        number = len(match.rounds) + 1
+        number = match.last_round + 1  # never reused, so no photo is overwritten
         try:
             image = self._capture()
             reading = self.parts.reader.read_roll(image, self.game)
@@ -206,8 +222,10 @@ class Referee:
         self.round = Round(
             number, reading, photo, seconds=int(self.parts.settings["timer_seconds"])
         )
-        self.round.player = match.players[(number - 1) % len(match.players)]
+        self.round.player = match.players[len(match.rounds) % len(match.players)]
+        match.last_round = number
         self._store(number, "roll-read", photo=photo, **reading.to_data())
+        self.notices.pop("start-up", None)
         self.message = ""
         return "read"
 
@@ -232,7 +250,6 @@ class Referee:
 
     def _enter_scoring(self) -> str:
         assert self.round is not None
-        self.on_change(self)
         try:
             if self.game.is_tray:
                 self._score_tray(self.round)
@@ -370,7 +387,7 @@ class Referee:
                         self.clock.wall(), game=self.game.id, players=players
                     )
                 except StoreError as error:
-                    self._warn(str(error))
+                    self.say("store", str(error))
             self.match = Match(number, players)
         return self.match
 
@@ -403,10 +420,12 @@ class Referee:
         if not ok:
             return None
         try:
-            return self.parts.store.save_photo(name, encoded.tobytes())
+            saved = self.parts.store.save_photo(name, encoded.tobytes())
         except StoreError as error:
-            self._warn(str(error))
+            self.say("photo", str(error))
             return None
+        self.notices.pop("photo", None)
+        return saved
 
     def _store(self, number: int, kind: str, **data: Any) -> None:
         store = self.parts.store
@@ -416,11 +435,9 @@ class Referee:
         try:
             store.record(match, number, kind, self.clock.wall(), game=self.game.id, **data)
         except StoreError as error:
-            self._warn(str(error))
-
-    def _warn(self, sentence: str) -> None:
-        log.error(sentence)
-        self.notice = sentence
+            self.say("store", str(error))
+        else:
+            self.notices.pop("store", None)
 
     def _beep(self, tune: Tune) -> None:
         self.parts.buzzer.play(tune, self.clock.monotonic())
@@ -437,7 +454,8 @@ def replay(events: list[Any], settings: dict[str, Any]) -> tuple[Match, Round | 
         elif event.kind == "roll-read":
             current = Round(event.round, Reading.from_data(data), data.get("photo"))
             current.seconds = int(settings["timer_seconds"])
-            current.player = match.players[(event.round - 1) % len(match.players)]
+            current.player = match.players[len(match.rounds) % len(match.players)]
+            match.last_round = max(match.last_round, event.round)
         elif current is None:
             continue
         elif event.kind == "face-corrected":

@@ -131,7 +131,15 @@ class Store:
         return Event(int(cursor.lastrowid or 0), match, round_, kind, at, data)
 
     def save_photo(self, name: str, data: bytes) -> str:
-        """Keep a photo beside the database; returns the name the events refer to."""
+        """Keep a photo beside the database; returns the name the events refer to.
+
+        A name already taken (a second try at reading the same round) gets a number,
+        so no kept photo is ever overwritten."""
+        stem, dot, suffix = name.rpartition(".")
+        tries = 1
+        while (self.photos / name).exists():
+            tries += 1
+            name = f"{stem}-{tries}{dot}{suffix}"
         try:
             self.writer(self.photos / name, data)
         except OSError as error:

@@ -285,3 +285,34 @@ def test_doctor_says_what_works_and_the_fix_for_what_does_not(tmp_path, photos):
     failed = [line for line in lines if line.startswith("FIX")]
     assert result.returncode == (1 if failed else 0)
     assert all(line.rstrip().endswith(".") for line in lines)
+
+
+def test_a_cancelled_round_keeps_its_number_and_its_photo(tmp_path, photos):
+    made, clock, _ = build(tmp_path, photos, reader=ListReader([tray_reading()] * 2))
+    tap(made)
+    made.referee.handle(HOLD)
+    tap(made)
+    assert made.referee.round.number == 2
+    reads = [e for e in made.store.events(1) if e.kind == "roll-read"]
+    assert [e.round for e in reads] == [1, 2]
+    assert len({e.data["photo"] for e in reads}) == 2
+    assert all((made.store.photos / e.data["photo"]).is_file() for e in reads)
+    made.close()
+
+
+def test_a_photo_name_taken_twice_keeps_both(tmp_path):
+    store = Store(tmp_path)
+    first = store.save_photo("round1.jpg", b"one")
+    second = store.save_photo("round1.jpg", b"two")
+    assert first != second
+    assert (store.photos / first).read_bytes() == b"one"
+    assert (store.photos / second).read_bytes() == b"two"
+
+
+def test_the_failsafe_notice_goes_once_the_box_is_back(tmp_path, photos):
+    made, clock, _ = build(tmp_path, photos)
+    made.referee.notices["failsafe"] = "Something went wrong."
+    made.referee.state = State.FAILSAFE
+    tap(made)
+    assert made.referee.state is State.IDLE and made.referee.notice is None
+    made.close()

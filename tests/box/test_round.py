@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -174,7 +175,7 @@ def test_a_missing_model_file_is_a_sentence_not_a_crash(tmp_path, photos):
     made.close()
 
 
-def test_a_full_disk_keeps_the_timer_and_the_stored_rounds(tmp_path, photos):
+def test_a_full_disk_keeps_the_timer_and_the_stored_rounds(tmp_path, photos, caplog):
     made, clock, beeps = build(tmp_path, photos, reader=ListReader([tray_reading()] * 2))
     tap(made)
     run_out_the_clock(made, clock)
@@ -186,11 +187,12 @@ def test_a_full_disk_keeps_the_timer_and_the_stored_rounds(tmp_path, photos):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     made.store.writer = full
-    made.store.db.execute("PRAGMA max_page_count = 1")  # the database is full as well
+    made.store.db = FullDatabase(made.store.db)  # and SQLite finds no room either
     tap(made)
     assert made.referee.state is State.TIMING
     assert "disk is full" in made.referee.notice
     assert "disk is full" in made.box.screen.shown.notice
+    assert "disk is full" in caplog.text
     run_out_the_clock(made, clock)
     assert made.referee.state is State.TIME_UP and "alarm" in beeps[-1]
     reopened = Store(tmp_path / "store")
@@ -202,6 +204,21 @@ def test_a_full_disk_keeps_the_timer_and_the_stored_rounds(tmp_path, photos):
         "scored",
     ]
     made.close()
+
+
+class FullDatabase:
+    """A connection on a full card: every write fails as SQLite reports it."""
+
+    def __init__(self, db):
+        self.db = db
+
+    def execute(self, sql, *args):
+        if sql.lstrip().upper().startswith("INSERT"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.db.execute(sql, *args)
+
+    def close(self):
+        self.db.close()
 
 
 def test_a_restart_resumes_the_timer_where_it_was(tmp_path, photos):
