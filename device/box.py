@@ -53,7 +53,7 @@ class Box:
         self._state_seen: State | None = None
         # A slow step (reading, scoring) shows its own screen first; screenshots are
         # taken once a state's step has run, so they show what the players see.
-        referee.on_change = lambda _referee: self.draw(screenshot=False)
+        referee.on_change = self._changed
 
     def step(self) -> None:
         for event in self.screen.events():
@@ -76,6 +76,9 @@ class Box:
         while self.running:
             self.step()
             sleep(frame_seconds)
+
+    def _changed(self, _referee: Referee) -> None:
+        self.draw(screenshot=False)
 
     def _drop_stale_taps(self) -> None:
         kept = []
@@ -136,7 +139,8 @@ class Box:
         if event.type == pygame.FINGERDOWN:
             width, height = self.screen.size
             return round(event.x * width), round(event.y * height)
-        return tuple(event.pos)  # type: ignore[return-value]
+        x, y = event.pos
+        return int(x), int(y)
 
     def touch(self, position: tuple[int, int]) -> bool:
         """A touch on a cube while it may be corrected: show the next possible face."""

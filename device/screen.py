@@ -73,7 +73,7 @@ class Screen:
 def _open(size: tuple[int, int], flags: int, backend: str) -> pygame.Surface:
     """Open the display; on KMS/DRM try each /dev/dri card in turn, since a Pi 5 has
     several and which one drives the screen can change across boots (SDL #13705)."""
-    cards = [None]
+    cards: list[int | None] = [None]
     if backend == "kmsdrm" and "SDL_KMSDRM_DEVICE_INDEX" not in os.environ:
         cards += sorted(int(p.name[4:]) for p in Path("/dev/dri").glob("card[0-9]*"))
     error: pygame.error | None = None

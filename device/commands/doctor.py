@@ -9,6 +9,7 @@ import argparse
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from device import settings as config
 from device.commands.config import config_path
@@ -16,7 +17,7 @@ from engine.errors import CuberefError
 
 HELP = "check camera, pins, screen, model and lexicons"
 
-Check = Callable[[dict], str]
+Check = Callable[[dict[str, Any]], str]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def camera(settings: dict) -> str:
+def camera(settings: dict[str, Any]) -> str:
     from device.camera import open_camera
 
     notices: list[str] = []
@@ -51,7 +52,7 @@ def camera(settings: dict) -> str:
     return f"{opened.name} gave a {image.shape[1]}x{image.shape[0]} picture{extra}."
 
 
-def pins(settings: dict) -> str:
+def pins(settings: dict[str, Any]) -> str:
     from gpiozero import Button, Device
 
     try:
@@ -68,7 +69,7 @@ def pins(settings: dict) -> str:
     return f"button on GPIO{settings['button']['pin']} reads {state} ({factory})."
 
 
-def screen(settings: dict) -> str:
+def screen(settings: dict[str, Any]) -> str:
     from device.screen import open_screen
 
     notices: list[str] = []
@@ -80,13 +81,13 @@ def screen(settings: dict) -> str:
     return f"{opened.backend} opened at {width}x{height}."
 
 
-def model(settings: dict) -> str:
+def model(settings: dict[str, Any]) -> str:
     from device.seams import load_face_model
 
     return f"{load_face_model()} loads."
 
 
-def lexicons(settings: dict) -> str:
+def lexicons(settings: dict[str, Any]) -> str:
     from engine.games import find_game
     from engine.lexicon import Lexicon
 
@@ -95,7 +96,7 @@ def lexicons(settings: dict) -> str:
     return f"{name} opens ({lexicon.card.words} words)."
 
 
-def parts(settings: dict) -> str:
+def parts(settings: dict[str, Any]) -> str:
     from device.seams import missing
 
     absent = missing()
@@ -104,7 +105,7 @@ def parts(settings: dict) -> str:
     return "reader, solver and crossword referee are installed."
 
 
-def store(settings: dict) -> str:
+def store(settings: dict[str, Any]) -> str:
     from device.store import Store
 
     folder = config.state_folder(settings)

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 from models.scenes import render_crossword, render_loose, render_tray
 
 HERE = Path(__file__).resolve().parent
@@ -37,9 +38,9 @@ def main() -> None:
     (HERE / "truth.json").write_text(json.dumps(truth, indent=2) + "\n", encoding="utf-8")
 
 
-def _write(path: Path, image: object) -> None:
+def _write(path: Path, image: np.ndarray) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 80])  # type: ignore[arg-type]
+    cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 80])
     print(path)
 
 
