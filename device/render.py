@@ -65,7 +65,10 @@ def font(size: int) -> pygame.font.Font:
 def layout(width: int, height: int, view: View) -> Layout:
     unit = height / 480  # 1 at the 800x480 display
     top = pygame.Rect(0, 0, width, round(72 * unit))
-    bottom_h = round(44 * unit) if view.notice else 0
+    bottom_h = 0
+    if view.notice:
+        lines = notice_lines(view.notice, width, unit)
+        bottom_h = len(lines) * font(round(22 * unit)).get_linesize() + round(12 * unit)
     bottom = pygame.Rect(0, height - bottom_h, width, bottom_h)
     body = pygame.Rect(0, top.bottom, width, bottom.top - top.bottom)
     margin = round(12 * unit)
@@ -132,14 +135,11 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     draw_lines(surface, view.message, view.lines, text_area, unit)
     if view.notice:
         pygame.draw.rect(surface, ALERT, where.bottom)
-        fit_text(
-            surface,
-            view.notice,
-            where.bottom.inflate(-16 * unit, -6 * unit),
-            INK,
-            align="left",
-            max_size=round(26 * unit),
-        )
+        typeface = font(round(22 * unit))
+        y = where.bottom.top + round(6 * unit)
+        for line in notice_lines(view.notice, width, unit):
+            surface.blit(typeface.render(line, True, INK), (round(12 * unit), y))
+            y += typeface.get_linesize()
     return where
 
 
@@ -219,6 +219,12 @@ def draw_lines(
         x = area.left + (i // rows) * column_width
         image = font(size).render(line, True, DIM if line.startswith("  ") else INK)
         surface.blit(image, (x, y + (i % rows) * step), pygame.Rect(0, 0, column_width - 8, step))
+
+
+def notice_lines(text: str, width: int, unit: float) -> list[str]:
+    """The red band's lines: wrapped at a size read across a table, three at most."""
+    lines = wrap(text, font(round(22 * unit)), width - round(24 * unit))
+    return lines[:2] + [" ".join(lines[2:])] if len(lines) > 3 else lines
 
 
 def wrap(text: str, typeface: pygame.font.Font, width: int) -> list[str]:
