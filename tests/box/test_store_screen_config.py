@@ -183,3 +183,13 @@ def test_the_unit_file_verifies(tmp_path):
     )
     problems = [line for line in result.stderr.splitlines() if "cuberef.service" in line]
     assert result.returncode == 0 and not problems, result.stderr
+
+
+def test_the_installer_parses_and_keeps_the_pi_camera_visible():
+    script = ROOT / "systemd" / "install.sh"
+    assert subprocess.run(["sh", "-n", str(script)]).returncode == 0
+    text = script.read_text(encoding="utf-8")
+    assert "--system-site-packages" in text  # picamera2 and libcamera come only from apt
+    assert "simplejpeg==" in text  # the numpy 2 builds that shadow apt's (pi_ecosystem §2)
+    for group in ("gpio", "video", "render", "input"):
+        assert group in text
