@@ -50,9 +50,17 @@ def box_settings(tmp_path: Path, photos: Path, game: str = "boggle") -> dict:
 
 
 def build(
-    tmp_path, photos, factory=None, reader=None, scorer=None, game="boggle", clock=None, **kw
+    tmp_path,
+    photos,
+    factory=None,
+    reader=None,
+    scorer=None,
+    game="boggle",
+    clock=None,
+    settings=None,
+    **kw,
 ):
-    chosen = box_settings(tmp_path, photos, game)
+    chosen = settings or box_settings(tmp_path, photos, game)
     if factory is None:
         chosen["button"]["backend"] = "keys"
     clock = clock or FakeClock()
@@ -137,12 +145,8 @@ def test_ad_lib_scores_the_crossword_and_shows_the_best(tmp_path, photos):
 
 
 def test_a_pulled_camera_says_so_and_asks_again(tmp_path, photos, caplog):
-    class PulledReader(ListReader):
-        pass
-
     made, clock, beeps = build(tmp_path, photos)
-    made.referee.parts.camera  # noqa: B018
-    made.referee._camera = _Pulled()
+    made.referee._camera = _Pulled()  # it worked when opened; now the cable is out
     with caplog.at_level(logging.WARNING):
         tap(made)
     assert made.referee.state is State.IDLE
@@ -153,7 +157,21 @@ def test_a_pulled_camera_says_so_and_asks_again(tmp_path, photos, caplog):
     made.close()
 
 
+def test_a_usb_camera_that_is_not_there_is_a_sentence(tmp_path, photos):
+    made, clock, _ = build(tmp_path, photos)
+    chosen = made.referee.parts.settings
+    chosen["camera"].update(backend="usb", usb_index=63)  # opened on first use
+    made.close()
+    again, _, _ = build(tmp_path, photos, clock=clock, settings=chosen)
+    tap(again)
+    assert again.referee.state is State.IDLE
+    assert "no USB camera number 63" in again.box.screen.shown.message
+    again.close()
+
+
 class _Pulled:
+    """A camera whose cable came out after it was opened."""
+
     name = "usb"
 
     def capture(self):
