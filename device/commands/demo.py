@@ -16,7 +16,7 @@ from device import settings as config
 from device.assemble import assemble
 from device.buzzer import Buzzer, PrintedSound
 from device.clock import FakeClock
-from device.referee import State
+from device.referee import Referee, State
 from engine.errors import MachineError
 
 HELP = "one full round of each game family on built-in defaults"
@@ -99,4 +99,17 @@ def _round(box: object, clock: FakeClock) -> str | None:
         if referee.state is State.TIME_UP:
             print(f"scoring: {referee.message}")
             return referee.message.replace(" Press the button to try again.", "")
+        if referee.state is State.SCORED:
+            print(f"scored: {_summary(referee)}")
     return None
+
+
+def _summary(referee: Referee) -> str:
+    done = referee.round
+    assert done is not None
+    if done.crossword is None:
+        return f"{len(done.words)} words, {done.maximum} points at most"
+    best = f"best {done.best.score}" if done.best else "no best crossword"
+    verdict = "valid" if done.crossword.valid else "not valid: " + " ".join(done.crossword.errors)
+    grid = "/".join(done.crossword.grid)
+    return f"crossword {grid} scores {done.crossword.score} ({verdict}); {best}"
