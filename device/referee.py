@@ -318,7 +318,7 @@ class Referee:
             score=done.crossword.score,
             valid=done.crossword.valid,
             errors=list(done.crossword.errors),
-            words=[[w.word, w.points] for w in done.crossword.words],
+            words=[[w.word, w.points, w.valid] for w in done.crossword.words],
             best_grid=list(done.best.grid),
             best_score=done.best.score,
             proven_optimal=done.best.proven_optimal,
@@ -476,7 +476,9 @@ def replay(events: list[Any], settings: dict[str, Any]) -> tuple[Match, Round | 
 
 
 def _restore_score(done: Round, data: dict[str, Any]) -> None:
-    words = tuple(Word(w, int(p)) for w, p in data.get("words", ()))
+    words = tuple(
+        Word(w[0], int(w[1]), bool(w[2]) if len(w) > 2 else True) for w in data.get("words", ())
+    )
     if "maximum" in data:
         done.words = list(words)
         return

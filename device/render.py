@@ -8,7 +8,7 @@ draws into (each cube, the clock), which the touch handling and the tests use.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
@@ -40,7 +40,8 @@ class View:
     lines: tuple[str, ...] = ()
     notice: str = ""
     big_clock: bool = False
-    extra: dict[str, str] = field(default_factory=dict)
+    #: What the next press does, shown small where the clock stands when there is none.
+    hint: str = ""
 
 
 @dataclass(frozen=True)
@@ -124,8 +125,11 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     if view.clock:
         colour = CLOCK_LAST if view.urgent else INK
         draw_text(surface, view.clock, where.clock, colour)
+    elif view.hint:
+        fit_text(surface, view.hint, where.clock.inflate(0, -where.clock.height // 3), DIM)
     for index, (face, cell) in enumerate(zip(view.faces, where.cells, strict=True)):
-        draw_tile(surface, cell, face, index in view.doubtful)
+        if face:  # "" is an empty square of a crossword
+            draw_tile(surface, cell, face, index in view.doubtful)
     text_top = where.side.top
     if view.big_clock and view.faces:
         text_top = where.clock.bottom

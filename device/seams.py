@@ -84,6 +84,7 @@ class Reading:
 class Word:
     word: str
     points: int
+    valid: bool = True  # a crossword's word that is not in the lexicon is shown struck
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +227,9 @@ class EngineScorer:
             grid=grid,
             score=int(document["score"] or 0),  # None: not a valid crossword, so no score
             valid=bool(document["valid"]),
-            words=tuple(Word(w["word"], int(w["points"])) for w in words),
+            words=tuple(
+                Word(w["word"], int(w["points"]), bool(w.get("valid", True))) for w in words
+            ),
             unused=tuple(document.get("unused", ())),
             errors=tuple(document.get("errors", ())),
         )

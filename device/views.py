@@ -45,12 +45,20 @@ def view_of(referee: Referee) -> View:
             message = "Orange cubes may be misread: touch one to change it."
     elif state is State.TIME_UP:
         clock = "0:00"
+    hint = ""
     if state is State.SCORED and round_ is not None:
         lines = _score_lines(referee)
+        hint = "press: the table"
         if game.is_tray:
-            message = f"{len(round_.words)} words, {round_.maximum} points at most. {message}"
+            message = f"{len(round_.words)} words, {round_.maximum} points at most."
+        elif round_.crossword is not None:
+            cross = round_.crossword
+            verdict = f"{cross.score} points" if cross.valid else "not valid, no score"
+            message = f"{round_.player}: {verdict}."
+            faces, size, doubtful = _grid_cells(cross.grid), _grid_width(cross.grid), frozenset()
     if state is State.MATCH and match is not None:
         lines = _match_lines(referee)
+        hint = "press: new match" if match.ended else "press: next round"
         title = f"{game.title} · match {match.number}"
     if state is State.FAILSAFE:
         faces = ()
@@ -65,7 +73,18 @@ def view_of(referee: Referee) -> View:
         lines=lines,
         notice=referee.notice or "",
         big_clock=state in (State.TIMING, State.TIME_UP),
+        hint=hint,
     )
+
+
+def _grid_width(grid: tuple[str, ...]) -> int:
+    return max((len(row) for row in grid), default=0)
+
+
+def _grid_cells(grid: tuple[str, ...]) -> tuple[str, ...]:
+    """A crossword's squares row by row, ``""`` for an empty one, to draw as tiles."""
+    width = _grid_width(grid)
+    return tuple("" if ch in ". " else ch for row in grid for ch in row.ljust(width))
 
 
 def _score_lines(referee: Referee) -> tuple[str, ...]:
@@ -76,10 +95,10 @@ def _score_lines(referee: Referee) -> tuple[str, ...]:
     lines: list[str] = []
     if done.crossword is not None:
         cross = done.crossword
-        verdict = "" if cross.valid else " (not valid)"
-        lines.append(f"{done.player}: {cross.score} points{verdict}")
-        lines += [f"  {w.word.upper()}  {w.points}" for w in cross.words]
-        lines += [f"  {error}" for error in cross.errors]
+        lines += [f"{w.word.upper()}  {w.points}{'' if w.valid else '  ✗'}" for w in cross.words]
+        struck = [w.word.upper() for w in cross.words if not w.valid]
+        # the referee's reasons, less the "not a word" ones the ✗ already says
+        lines += [e for e in cross.errors if not any(e.upper().startswith(w) for w in struck)]
     if done.best is not None:
         kind = "Best possible" if done.best.proven_optimal else "Best found"
         lines.append(f"{kind}: {done.best.score}")
