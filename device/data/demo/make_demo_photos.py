@@ -30,10 +30,14 @@ def main() -> None:
     _write(HERE / "adlib" / "1-roll.jpg", loose.image)
     truth["adlib/1-roll.jpg"] = {"roll": " ".join(cube.face for cube in loose.cubes)}
     crossword = render_crossword(SEED_ADLIB)
+    laid = [ch for row in crossword.grid or () for ch in row if ch not in ". "]
+    unused = [cube.face for cube in crossword.cubes if cube.cell is None]
+    if sorted(cube.face for cube in loose.cubes) != sorted(laid + unused):
+        raise SystemExit("The roll and the crossword no longer show the same cubes; pick seeds.")
     _write(HERE / "adlib" / "2-crossword.jpg", crossword.image)
     truth["adlib/2-crossword.jpg"] = {
         "grid": list(crossword.grid or ()),
-        "unused": [cube.face for cube in crossword.cubes if cube.cell is None],
+        "unused": unused,
     }
     (HERE / "truth.json").write_text(json.dumps(truth, indent=2) + "\n", encoding="utf-8")
 
