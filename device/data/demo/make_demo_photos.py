@@ -30,7 +30,10 @@ def main() -> None:
     _write(HERE / "adlib" / "1-roll.jpg", loose.image)
     truth["adlib/1-roll.jpg"] = {"roll": " ".join(cube.face for cube in loose.cubes)}
     crossword = render_crossword(SEED_ADLIB)
-    laid = [ch for row in crossword.grid or () for ch in row if ch not in ". "]
+    # single-letter faces only in Ad-Lib; a joker is written as the small letter it stands for
+    laid = [
+        "*" if ch.islower() else ch for row in crossword.grid or () for ch in row if ch not in ". "
+    ]
     unused = [cube.face for cube in crossword.cubes if cube.cell is None]
     if sorted(cube.face for cube in loose.cubes) != sorted(laid + unused):
         raise SystemExit("The roll and the crossword no longer show the same cubes; pick seeds.")
