@@ -22,6 +22,10 @@ COMMANDS: dict[str, str] = {
     "check": "device.commands.check",
     "score": "device.commands.score",
     "lexicon": "device.commands.lexicon",
+    "run": "device.commands.run",
+    "config": "device.commands.config",
+    "doctor": "device.commands.doctor",
+    "demo": "device.commands.demo",
 }
 
 log = logging.getLogger("cuberef")

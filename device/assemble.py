@@ -1,0 +1,116 @@
+"""Building a box from its settings: the parts each setting names, wired together."""
+
+from __future__ import annotations
+
+import logging
+import queue
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from device import settings as config
+from device.box import Box
+from device.button import GpioButton, KeyButton, make_button
+from device.buzzer import Buzzer
+from device.camera import Camera, open_camera
+from device.clock import Clock
+from device.referee import Parts, Referee
+from device.screen import open_screen
+from device.seams import EngineScorer, Reader, Scorer, VisionReader
+from device.store import Store, StoreError
+from engine.games import find_game
+
+log = logging.getLogger("cuberef.box")
+
+
+@dataclass
+class Assembled:
+    box: Box
+    referee: Referee
+    store: Store | None
+    button: GpioButton | KeyButton
+    notices: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        self.button.close()
+        self.referee.parts.buzzer.close()
+        if self.store is not None:
+            self.store.close()
+        self.box.screen.close()
+
+
+def assemble(
+    settings: dict[str, Any],
+    clock: Clock,
+    *,
+    simulate: bool = False,
+    reader: Reader | None = None,
+    scorer: Scorer | None = None,
+    screenshots: Path | None = None,
+    buzzer: Buzzer | None = None,
+    pin_factory: Any = None,
+) -> Assembled:
+    notices: list[str] = []
+    game = find_game(settings["game"])
+    events: queue.Queue[str] = queue.Queue()
+    hold = float(settings["hold_seconds"])
+    button_settings = settings["button"]
+    if simulate or button_settings["backend"] == "keys":
+        button: GpioButton | KeyButton = KeyButton(events, hold_seconds=hold, clock=clock)
+    else:
+        button = make_button(
+            "gpio",
+            events,
+            pin=button_settings["pin"],
+            pull_up=button_settings["pull_up"],
+            bounce_seconds=button_settings["bounce_ms"] / 1000,
+            hold_seconds=hold,
+            clock=clock,
+            pin_factory=pin_factory,
+        )
+    if buzzer is None:
+        kind = settings["buzzer"]["type"]
+        if simulate and kind in ("passive", "active"):
+            kind = "bell"
+        options = {"pin_factory": pin_factory} if kind in ("passive", "active") else {}
+        buzzer = Buzzer.create(kind, pin=settings["buzzer"]["pin"], **options)
+    screen_settings = dict(settings["screen"])
+    if simulate and screen_settings["backend"] in ("auto", "kmsdrm"):
+        # A window on a desktop; without one, auto falls back to dummy and says so.
+        screen_settings.update(backend="auto", fullscreen=False)
+    screen = open_screen(screen_settings, notices)
+    camera_settings = dict(settings["camera"])
+    if simulate and camera_settings["backend"] == "picamera":
+        camera_settings["backend"] = "auto"
+    store: Store | None = None
+    try:
+        store = Store(config.state_folder(settings))
+    except StoreError as error:
+        notices.append(str(error))
+    if store is not None and store.notice:
+        notices.append(store.notice)
+
+    def camera() -> Camera:
+        before = len(notices)
+        opened = open_camera(camera_settings, notices)
+        if len(notices) > before:
+            referee.say("start-up", notices[-1])  # a fallback is said on the screen too
+        return opened
+
+    parts = Parts(
+        game=game,
+        settings=settings,
+        clock=clock,
+        camera=camera,
+        reader=reader or VisionReader(),
+        scorer=scorer or EngineScorer(),
+        store=store,
+        buzzer=buzzer,
+    )
+    referee = Referee(parts)
+    if notices:
+        referee.notices["start-up"] = " ".join(notices)
+    referee.resume()
+    keys = button if isinstance(button, KeyButton) else None
+    box = Box(referee, screen, events, keys=keys, screenshots=screenshots)
+    return Assembled(box, referee, store, button, notices)

@@ -1,0 +1,190 @@
+"""The buzzer: plays tunes from ``device.tunes`` without blocking the main loop.
+
+``Buzzer`` keeps the notes still to play and, on each ``update(now)``, switches the
+sound backend to the note due at ``now``. Timing comes from the box's clock, not from
+gpiozero's background threads, so a fake clock drives the pin exactly as the real one.
+
+Backends (``BACKENDS``): ``passive`` (gpiozero ``TonalBuzzer``, a piezo fed PWM),
+``active`` (gpiozero ``Buzzer``, on/off), ``bell`` (the terminal bell, for
+``--simulate``), ``print`` (one line per cue, for ``cuberef demo``) and ``silent``.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable
+from typing import Any, Protocol, TextIO
+
+from device.backends import pick
+from device.tunes import Note, Tune
+
+log = logging.getLogger("cuberef.buzzer")
+
+
+class Sound(Protocol):
+    """A sound backend: sound one pitch (0 = any, for an active buzzer) or be quiet."""
+
+    def tone(self, hertz: float) -> None: ...
+
+    def quiet(self) -> None: ...
+
+    def cue(self, tune: Tune) -> None:
+        """Called once as a tune starts (for backends that announce, not sound)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class PassiveSound:
+    """A passive piezo on a GPIO pin through gpiozero's ``TonalBuzzer``."""
+
+    def __init__(self, pin: int, pin_factory: Any = None) -> None:
+        from gpiozero import TonalBuzzer
+        from gpiozero.tones import Tone
+
+        # A5 +- 2 octaves covers 220-3520 Hz, where small piezos are loud.
+        self.device = TonalBuzzer(pin, mid_tone=Tone("A5"), octaves=2, pin_factory=pin_factory)
+
+    def tone(self, hertz: float) -> None:
+        self.device.play(hertz)
+
+    def quiet(self) -> None:
+        self.device.stop()
+
+    def cue(self, tune: Tune) -> None:
+        pass
+
+    def close(self) -> None:
+        self.device.close()
+
+
+class ActiveSound:
+    """An active buzzer (its own oscillator) on a GPIO pin through gpiozero's ``Buzzer``."""
+
+    def __init__(self, pin: int, pin_factory: Any = None) -> None:
+        from gpiozero import Buzzer as GpioBuzzer
+
+        self.device = GpioBuzzer(pin, pin_factory=pin_factory)
+
+    def tone(self, hertz: float) -> None:
+        self.device.on()
+
+    def quiet(self) -> None:
+        self.device.off()
+
+    def cue(self, tune: Tune) -> None:
+        pass
+
+    def close(self) -> None:
+        self.device.close()
+
+
+class BellSound:
+    """The terminal bell, once per sounding note: ``--simulate`` on a laptop."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+
+    def tone(self, hertz: float) -> None:
+        self.stream.write("\a")
+        self.stream.flush()
+
+    def quiet(self) -> None:
+        pass
+
+    def cue(self, tune: Tune) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class PrintedSound:
+    """One printed line per cue: what ``cuberef demo`` uses instead of a buzzer."""
+
+    def __init__(
+        self, write: Callable[[str], None] = print, clock: Callable[[], float] | None = None
+    ) -> None:
+        self.write = write
+        self.clock = clock
+
+    def tone(self, hertz: float) -> None:
+        pass
+
+    def quiet(self) -> None:
+        pass
+
+    def cue(self, tune: Tune) -> None:
+        when = f" at {self.clock():.2f} s" if self.clock else ""
+        self.write(f"buzzer: {tune.name} ({tune.seconds:.2f} s){when}")
+
+    def close(self) -> None:
+        pass
+
+
+class SilentSound(PrintedSound):
+    def __init__(self) -> None:
+        super().__init__(write=lambda _line: None)
+
+
+#: Buzzer type (the ``[buzzer] type`` setting) -> backend.
+BACKENDS: dict[str, Callable[..., Sound]] = {
+    "passive": PassiveSound,
+    "active": ActiveSound,
+    "bell": BellSound,
+    "print": PrintedSound,
+    "silent": SilentSound,
+}
+
+
+class Buzzer:
+    """Plays tunes on a sound backend, one note at a time, as the clock moves on."""
+
+    def __init__(self, sound: Sound) -> None:
+        self.sound = sound
+        self._queue: list[tuple[float, Note]] = []  # (start time, note), in order
+        self._sounding: Note | None = None
+
+    @classmethod
+    def create(cls, kind: str, *, pin: int = 18, **options: Any) -> Buzzer:
+        backend = pick(BACKENDS, kind, "buzzer")
+        if kind in ("passive", "active"):
+            return cls(backend(pin, **options))
+        return cls(backend(**options))
+
+    def play(self, tune: Tune, now: float) -> None:
+        """Start ``tune`` at ``now``, cutting short whatever was playing."""
+        self._queue = []
+        at = now
+        for note in tune.notes:
+            self._queue.append((at, note))
+            at += note.seconds
+        self._queue.append((at, Note(0, 0)))
+        log.info("buzzer: %s", tune.name)
+        self.sound.cue(tune)
+        self.update(now)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._queue)
+
+    def update(self, now: float) -> None:
+        """Switch the backend to the note due at ``now``."""
+        due: Note | None = None
+        while self._queue and self._queue[0][0] <= now:
+            due = self._queue.pop(0)[1]
+        if due is None:
+            return
+        if due.is_rest:
+            if self._sounding is not None:
+                self.sound.quiet()
+            self._sounding = None
+        else:
+            self.sound.tone(due.hertz)
+            self._sounding = due
+
+    def close(self) -> None:
+        self._queue = []
+        self.sound.quiet()
+        self.sound.close()

@@ -1,0 +1,194 @@
+"""The box's configuration: one TOML file, every key with a default.
+
+``SCHEMA`` declares each section's keys with their default and a check; ``load``
+overlays a file on the defaults and refuses anything wrong, and ``problems`` lists
+every wrong key or value (unknown ones included) as sentences, for
+``cuberef config --check``.
+
+Example (every key optional)::
+
+    game = "boggle"
+    players = ["Anna", "Ben"]
+    timer_seconds = 180
+
+    [button]
+    pin = 17
+
+    [buzzer]
+    type = "passive"
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.errors import CuberefError
+from engine.games import GAMES
+
+# BCM numbers a Pi 4/5 brings out on its 40-pin header.
+GPIO_PINS = range(2, 28)
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    default: Any
+    kinds: tuple[type, ...]
+    check: Callable[[Any], str | None] = lambda _value: None
+    help: str = ""
+
+
+def _choice(*options: str) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        return None if value in options else f"must be one of {', '.join(options)}"
+
+    return check
+
+
+def _between(low: float, high: float) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        return None if low <= value <= high else f"must be between {low:g} and {high:g}"
+
+    return check
+
+
+def _gpio(value: Any) -> str | None:
+    return None if value in GPIO_PINS else "must be a GPIO (BCM) number from 2 to 27"
+
+
+def _players(value: Any) -> str | None:
+    if not value or not all(isinstance(name, str) and name.strip() for name in value):
+        return "must be a list of one or more names"
+    if len(set(value)) != len(value):
+        return "must not name a player twice"
+    return None
+
+
+TOP: dict[str, Key] = {
+    "game": Key("boggle", (str,), _choice(*GAMES), "the game the box referees"),
+    "dice": Key("", (str,), help="the edition's cubes (as `cuberef roll --dice`)"),
+    "players": Key(["Player 1", "Player 2"], (list,), _players, "names, in turn order"),
+    "lexicon": Key("", (str,), help="the word list; empty means the game's own"),
+    "timer_seconds": Key(180, (int,), _between(10, 3600), "length of a round"),
+    "hold_seconds": Key(2.0, (int, float), _between(0.5, 10), "hold this long to cancel"),
+    "rounds": Key(0, (int,), _between(0, 1000), "rounds in a match; 0 = no limit"),
+    "target_score": Key(0, (int,), _between(0, 100000), "a match ends at this score; 0 = none"),
+    "best_seconds": Key(5.0, (int, float), _between(0.1, 600), "time for the best crossword"),
+}
+
+SECTIONS: dict[str, dict[str, Key]] = {
+    "button": {
+        "backend": Key("gpio", (str,), _choice("gpio", "keys")),
+        "pin": Key(17, (int,), _gpio, "BCM number; the other leg to ground"),
+        "pull_up": Key(True, (bool,)),
+        "bounce_ms": Key(40, (int,), _between(0, 500)),
+    },
+    "buzzer": {
+        "type": Key("passive", (str,), _choice("passive", "active", "bell", "print", "silent")),
+        "pin": Key(18, (int,), _gpio),
+    },
+    "camera": {
+        "backend": Key("auto", (str,), _choice("auto", "picamera", "usb", "folder")),
+        "usb_index": Key(0, (int,), _between(0, 63)),
+        "folder": Key("", (str,), help="photos that stand in for the camera"),
+        "width": Key(1920, (int,), _between(320, 9152)),
+        "height": Key(1080, (int,), _between(240, 6944)),
+        "focus": Key("auto", (str,), _choice("auto", "fixed")),
+        "lens_position": Key(2.0, (int, float), _between(0, 32), "dioptres = 1 / metres"),
+    },
+    "screen": {
+        "backend": Key("auto", (str,), _choice("auto", "kmsdrm", "window", "dummy")),
+        "width": Key(800, (int,), _between(320, 7680)),
+        "height": Key(480, (int,), _between(240, 4320)),
+        "fullscreen": Key(True, (bool,)),
+    },
+    "store": {
+        "folder": Key("", (str,), help="where matches and photos are kept"),
+    },
+}
+
+
+def defaults() -> dict[str, Any]:
+    settings: dict[str, Any] = {name: copy.deepcopy(key.default) for name, key in TOP.items()}
+    for section, keys in SECTIONS.items():
+        settings[section] = {name: copy.deepcopy(key.default) for name, key in keys.items()}
+    return settings
+
+
+def read_file(path: str | Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as file:
+            return tomllib.load(file)
+    except FileNotFoundError:
+        raise CuberefError(f"There is no configuration file {str(path)!r}.") from None
+    except tomllib.TOMLDecodeError as error:
+        raise CuberefError(f"The configuration file {str(path)!r} is not TOML: {error}.") from None
+
+
+def problems(document: dict[str, Any]) -> list[str]:
+    """Every wrong key or value in a parsed TOML document, one sentence each."""
+    found: list[str] = []
+    for name, value in document.items():
+        if name in SECTIONS:
+            if not isinstance(value, dict):
+                found.append(f"[{name}] must be a table of settings.")
+                continue
+            for key, item in value.items():
+                found += _check(f"[{name}] {key}", SECTIONS[name].get(key), item, SECTIONS[name])
+        else:
+            found += _check(name, TOP.get(name), value, TOP)
+    return found
+
+
+def _check(label: str, key: Key | None, value: Any, known: dict[str, Key]) -> list[str]:
+    if key is None:
+        return [f"{label} is not a setting; the known ones here are {', '.join(known)}."]
+    # bool is an int in Python; a number setting must not take true/false, nor the reverse.
+    wrong_type = not isinstance(value, key.kinds) or (
+        isinstance(value, bool) and bool not in key.kinds
+    )
+    if wrong_type:
+        kinds = " or ".join(_kind_name(kind) for kind in key.kinds)
+        return [f"{label} = {value!r} must be {kinds}."]
+    reason = key.check(value)
+    return [f"{label} = {value!r} {reason}."] if reason else []
+
+
+def _kind_name(kind: type) -> str:
+    return {str: "text", int: "a whole number", float: "a number", bool: "true or false"}.get(
+        kind, "a list" if kind is list else kind.__name__
+    )
+
+
+def load(path: str | Path | None = None) -> dict[str, Any]:
+    """The defaults with the file's settings over them; a wrong setting is refused."""
+    settings = defaults()
+    if path is None:
+        return settings
+    document = read_file(path)
+    found = problems(document)
+    if found:
+        raise CuberefError(
+            f"The configuration {str(path)!r} has {len(found)} problem(s): {' '.join(found)}"
+        )
+    for name, value in document.items():
+        if name in SECTIONS:
+            settings[name].update(value)
+        else:
+            settings[name] = value
+    return settings
+
+
+def state_folder(settings: dict[str, Any]) -> Path:
+    """Where the store lives: the setting, systemd's StateDirectory, or the user's own."""
+    if settings["store"]["folder"]:
+        return Path(settings["store"]["folder"]).expanduser()
+    if os.environ.get("STATE_DIRECTORY"):
+        return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "cuberef"
