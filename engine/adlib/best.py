@@ -1,0 +1,414 @@
+"""The best crossword a roll allows: an anytime branch-and-bound.
+
+The search builds a crossword from its first cell (its top row's leftmost cube, put at
+the origin) by deciding, for one cube at a time, what its across or down line is: the
+cube alone, or a formable word laid through it. A decided word's two end cells are
+marked to stay empty, so every crossword is built exactly once and every run is checked
+as it is made. Letters are placed, not cubes: when the crossword is done, each letter's
+cubes go to the cells that count most (crossings first) and jokers fill the rest.
+
+A crossword scores ``sum over placed cubes of value * (words it is in + 1) - roll total``.
+The bound counts, letter by letter, each cube at the most words it can still be in:
+two if that letter can sit in two words at once with this roll, one if it fits a word,
+none otherwise. A subtree whose bound cannot beat the best found is cut. The search runs
+narrow first (a few best options a step) for a good answer quickly, then in full; if the
+full search ends in time the answer is proven best.
+
+>>> from engine.adlib.roll import Roll
+>>> from engine.lexicon import Lexicon
+>>> found = best_crossword(Roll.parse("A T", "scribbage"), Lexicon.open("en"), seconds=5)
+>>> found.rows, found.score, found.proven_optimal
+(['AT'], 3, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.adlib.grid import Grid, Tile
+from engine.adlib.roll import Roll
+from engine.adlib.words import VALUES, RollWords, formable_words
+from engine.lexicon import Lexicon
+
+Clock = Callable[[], float]
+#: How many search nodes pass between two looks at the clock.
+CLOCK_EVERY = 64
+#: Phases of the narrow search: at most this many options a step, each with a share of time.
+NARROW = ((1, 0.05), (2, 0.15), (3, 0.30))
+
+
+@dataclass(frozen=True, slots=True)
+class BestCrossword:
+    """The best crossword found for a roll, and what the search could prove about it."""
+
+    roll: Roll
+    grid: Grid | None
+    score: int
+    upper_bound: int
+    proven_optimal: bool
+    seconds: float
+    nodes: int
+
+    @property
+    def rows(self) -> list[str]:
+        return self.grid.rows() if self.grid is not None else []
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "roll": str(self.roll),
+            "grid": self.rows,
+            "score": self.score,
+            "proven_optimal": self.proven_optimal,
+            "seconds": round(self.seconds, 3),
+            "upper_bound": self.upper_bound,
+            "nodes": self.nodes,
+        }
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def best_crossword(
+    roll: Roll,
+    lexicon: Lexicon,
+    seconds: float = 10.0,
+    clock: Clock = time.monotonic,
+) -> BestCrossword:
+    """Search for ``seconds`` (by ``clock``) and return the best crossword found."""
+    start = clock()
+    search = _Search(roll, formable_words(roll, lexicon), clock, start + seconds)
+    search.run()
+    proven = search.complete
+    upper = search.best_score if proven else max(search.best_score, search.open_bound)
+    return BestCrossword(
+        roll=roll,
+        grid=search.best_grid,
+        score=search.best_score,
+        upper_bound=upper,
+        proven_optimal=proven,
+        seconds=clock() - start,
+        nodes=search.nodes,
+    )
+
+
+class _Search:
+    """The state of one search: a board of letter codes with undoable moves."""
+
+    def __init__(self, roll: Roll, words: RollWords, clock: Clock, deadline: float) -> None:
+        self.clock, self.deadline = clock, deadline
+        self.words = words
+        self.have = list(words.have)
+        self.jokers = words.jokers
+        self.cubes = sum(self.have) + self.jokers
+        self.total = roll.total
+        # Cells are ints: row * stride + col, the first cell at `root`. Rows above the root's
+        # and cells left of it on its row are smaller than `root`, so they are out of play.
+        reach = self.cubes + 2
+        self.stride = 2 * reach + 2
+        self.root = reach * self.stride + reach
+        size = (2 * reach + 2) * self.stride
+        self.letter = [-1] * size
+        self.state = ([0] * size, [0] * size)  # per direction: 0 open, 1 alone, 2 a word
+        self.blocked = [0] * size
+        self.need = [0] * 26
+        self.short = 0  # jokers the placed letters need
+        self.order: list[int] = []
+        self.cross = self._crossable()
+        self.index: list[list[tuple[int, int]]] = [[] for _ in range(26)]
+        for number, coded in enumerate(words.codes):
+            for position, code in enumerate(coded):
+                self.index[code].append((number, position))
+        self.best_score = -self.total  # nothing laid: every cube counts against
+        self.best_grid: Grid | None = None
+        self.nodes = 0
+        self.complete = False
+        self.open_bound = -self.total
+        self.width: int | None = None
+
+    # -- the driver --------------------------------------------------------------------
+
+    def run(self) -> None:
+        roots = self._root_moves()
+        self.open_bound = roots[0][0] if roots else -self.total
+        try:
+            start = self.clock()
+            total = self.deadline - start
+            for width, share in NARROW:
+                self.width = width
+                phase_end = min(self.deadline, start + total * share)
+                saved, self.deadline = self.deadline, phase_end
+                try:
+                    for _, move in roots:
+                        self._play_root(move)
+                except _OutOfTime:
+                    pass
+                finally:
+                    self.deadline = saved
+                if self.clock() >= self.deadline:
+                    raise _OutOfTime
+            self.width = None
+            for index, (bound, move) in enumerate(roots):
+                if bound <= self.best_score:
+                    break  # the roots are sorted by bound: none further can do better
+                self.open_bound = bound
+                self._play_root(move)
+                self.open_bound = max((b for b, _ in roots[index + 1 :]), default=-self.total)
+            self.complete = True
+        except _OutOfTime:
+            pass
+
+    def _root_moves(self) -> list[tuple[int, tuple[int, int]]]:
+        """Every first word, across or down from the origin, with its bound, best first."""
+        moves = []
+        for number in range(len(self.words.codes)):
+            for direction in (0, 1):
+                undo = self._lay_root(number, direction)
+                moves.append((self._bound(), (number, direction)))
+                self._undo(undo)
+        moves.sort(key=lambda item: -item[0])
+        return moves
+
+    def _lay_root(self, number: int, direction: int) -> list[object]:
+        step = 1 if direction == 0 else self.stride
+        undo: list[object] = []
+        if direction == 1:  # a down word whose first cube stands alone across
+            undo.append(("block", self.root + 1))
+            self.blocked[self.root + 1] += 1
+        undo.extend(self._lay(self.root, step, direction, self.words.codes[number]))
+        if direction == 1:
+            self.state[0][self.root] = 1
+        return undo
+
+    def _play_root(self, move: tuple[int, int]) -> None:
+        undo = self._lay_root(*move)
+        try:
+            self._search()
+        finally:
+            self._undo(undo)
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def _lay(self, start: int, step: int, direction: int, coded: tuple[int, ...]) -> list[object]:
+        """Put a word's letters from `start`; mark its run decided and its ends blocked."""
+        undo: list[object] = []
+        cell = start
+        for code in coded:
+            if self.letter[cell] < 0:
+                self.letter[cell] = code
+                if self.need[code] >= self.have[code]:
+                    self.short += 1
+                self.need[code] += 1
+                self.order.append(cell)
+                undo.append(("tile", cell))
+            undo.append(("state", direction, cell, self.state[direction][cell]))
+            self.state[direction][cell] = 2
+            cell += step
+        for end in (start - step, cell):
+            self.blocked[end] += 1
+            undo.append(("block", end))
+        return undo
+
+    def _undo(self, undo: list[object]) -> None:
+        for item in reversed(undo):
+            assert isinstance(item, tuple)
+            if item[0] == "tile":
+                cell = item[1]
+                code = self.letter[cell]
+                self.need[code] -= 1
+                if self.need[code] >= self.have[code]:
+                    self.short -= 1
+                self.letter[cell] = -1
+                self.order.pop()
+            elif item[0] == "state":
+                self.state[item[1]][item[2]] = item[3]
+            else:
+                self.blocked[item[1]] -= 1
+
+    def _options(self, cell: int, direction: int) -> list[tuple[int, int, int]]:
+        """What the line through `cell` can be: (promise, start, word number or -1 alone)."""
+        step = 1 if direction == 0 else self.stride
+        letter, blocked, root = self.letter, self.blocked, self.root
+        first = cell
+        while letter[first - step] >= 0:
+            first -= step
+        last = cell
+        while letter[last + step] >= 0:
+            last += step
+        options: list[tuple[int, int, int]] = []
+        if first == last:
+            options.append((-1, cell, -1))
+        need, have, short, jokers = self.need, self.have, self.short, self.jokers
+        codes = self.words.codes
+        for number, position in self.index[letter[cell]]:
+            coded = codes[number]
+            start = cell - position * step
+            end = start + (len(coded) - 1) * step
+            if start > first or end < last:
+                continue
+            if letter[start - step] >= 0 or letter[end + step] >= 0:
+                continue
+            extra = short
+            promise = 0
+            added: dict[int, int] = {}
+            here = start
+            for code in coded:
+                found = letter[here]
+                if found >= 0:
+                    if found != code:
+                        break
+                else:
+                    if blocked[here] or here < root:
+                        break
+                    count = added.get(code, 0)
+                    if need[code] + count >= have[code]:
+                        extra += 1
+                        if extra > jokers:
+                            break
+                    else:
+                        promise += VALUES[code]
+                    added[code] = count + 1
+                here += step
+            else:
+                options.append((promise, start, number))
+        options.sort(key=lambda option: -option[0])
+        return options
+
+    # -- the search ------------------------------------------------------------------------
+
+    def _search(self) -> None:
+        self.nodes += 1
+        if self.nodes % CLOCK_EVERY == 0 and self.clock() >= self.deadline:
+            raise _OutOfTime
+        state0, state1 = self.state
+        for cell in self.order:
+            if state0[cell] == 0:
+                direction = 0
+                break
+            if state1[cell] == 0:
+                direction = 1
+                break
+        else:
+            self._finish()
+            return
+        if self._bound() <= self.best_score:
+            return
+        options = self._options(cell, direction)
+        if self.width is not None:
+            options = options[: self.width]
+        step = 1 if direction == 0 else self.stride
+        for _, start, number in options:
+            if number < 0:
+                self.state[direction][cell] = 1
+                self.blocked[cell - step] += 1
+                self.blocked[cell + step] += 1
+                try:
+                    self._search()
+                finally:
+                    self.blocked[cell - step] -= 1
+                    self.blocked[cell + step] -= 1
+                    self.state[direction][cell] = 0
+            else:
+                undo = self._lay(start, step, direction, self.words.codes[number])
+                try:
+                    self._search()
+                finally:
+                    self._undo(undo)
+
+    def _finish(self) -> None:
+        score, jokers = self._score()
+        if score > self.best_score:
+            self.best_score = score
+            tiles = {}
+            for cell in self.order:
+                row, col = divmod(cell - self.root + self.stride // 2, self.stride)
+                tiles[row, col - self.stride // 2] = Tile(
+                    chr(97 + self.letter[cell]), joker=cell in jokers
+                )
+            self.best_grid = Grid(tiles).normalised()
+
+    def _score(self) -> tuple[int, set[int]]:
+        """The finished crossword's score, cubes given to the cells that count most."""
+        by_letter: dict[int, list[tuple[int, int]]] = {}
+        for cell in self.order:
+            words = (self.state[0][cell] == 2) + (self.state[1][cell] == 2)
+            by_letter.setdefault(self.letter[cell], []).append((words, cell))
+        score = -self.total
+        jokers: set[int] = set()
+        for code, cells in by_letter.items():
+            cells.sort(reverse=True)
+            cubes = self.have[code]
+            for words, _cell in cells[:cubes]:
+                score += VALUES[code] * (words + 1)
+            jokers.update(cell for _, cell in cells[cubes:])
+        return score, jokers
+
+    def _bound(self) -> int:
+        """No crossword grown from here scores more than this."""
+        letter, blocked, root, cross = self.letter, self.blocked, self.root, self.cross
+        spare = self.cubes - len(self.order)
+        slots: dict[int, list[int]] = {}
+        for cell in self.order:
+            code = letter[cell]
+            words = 0
+            more = 0
+            for direction, step in ((0, 1), (1, self.stride)):
+                decided = self.state[direction][cell]
+                if decided == 2:
+                    words += 1
+                elif decided == 0:
+                    before, after = cell - step, cell + step
+                    if letter[before] >= 0 or letter[after] >= 0:
+                        words += 1
+                    elif spare and (not blocked[before] and before > root or not blocked[after]):
+                        more += 1
+            slots.setdefault(code, []).append(max(words, min(words + more, cross[code])) + 1)
+        bound = -self.total
+        for code in range(26):
+            cubes = self.have[code]
+            if not cubes:
+                continue
+            placed = slots.get(code, [])
+            if len(placed) >= cubes:
+                placed.sort(reverse=True)
+                bound += VALUES[code] * sum(placed[:cubes])
+            else:
+                future = (cubes - len(placed)) * (cross[code] + 1 if cross[code] else 0)
+                bound += VALUES[code] * (sum(placed) + future)
+        return bound
+
+    def _crossable(self) -> list[int]:
+        """Per letter: 2 if two words can share a cube of it, 1 if it fits a word, else 0."""
+        have, jokers = self.have, self.jokers
+        with_letter: list[list[list[int]]] = [[] for _ in range(26)]
+        for coded in self.words.codes:
+            counts = [0] * 26
+            for code in coded:
+                counts[code] += 1
+            for code in set(coded):
+                with_letter[code].append(counts)
+        cross = [0] * 26
+        budget = 20000  # pair checks per letter before it is simply assumed crossable
+        for code in range(26):
+            found = with_letter[code]
+            if not have[code] or not found:
+                continue
+            cross[code] = 1
+            found = sorted(found, key=sum)
+            checks = 0
+            for i, first in enumerate(found):
+                for second in found[i:]:
+                    checks += 1
+                    short = 0
+                    for k in range(26):
+                        n = first[k] + second[k] - (k == code)
+                        if n > have[k]:
+                            short += n - have[k]
+                    if short <= jokers or checks > budget:
+                        cross[code] = 2
+                        break
+                if cross[code] == 2:
+                    break
+        return cross
