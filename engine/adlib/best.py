@@ -18,7 +18,7 @@ full search ends in time the answer is proven best.
 >>> from engine.lexicon import Lexicon
 >>> found = best_crossword(Roll.parse("A T", "scribbage"), Lexicon.open("en"), seconds=5)
 >>> found.rows, found.score, found.proven_optimal
-(['AT'], 3, True)
+(['TA'], 3, True)
 """
 
 from __future__ import annotations
@@ -117,10 +117,21 @@ class _Search:
         self.short = 0  # jokers the placed letters need
         self.order: list[int] = []
         self.cross = self._crossable()
-        self.index: list[list[tuple[int, int]]] = [[] for _ in range(26)]
+        # Per letter and position in a word: (length, letters-used mask, word number) of every
+        # word with that letter there, shortest first.
+        longest = max(map(len, words.codes), default=0)
+        self.index: list[list[list[tuple[int, int, int]]]] = [
+            [[] for _ in range(longest)] for _ in range(26)
+        ]
         for number, coded in enumerate(words.codes):
+            mask = 0
+            for code in coded:
+                mask |= 1 << code
             for position, code in enumerate(coded):
-                self.index[code].append((number, position))
+                self.index[code][position].append((len(coded), mask, number))
+        for by_position in self.index:
+            for entries in by_position:
+                entries.sort()
         self.best_score = -self.total  # nothing laid: every cube counts against
         self.best_grid: Grid | None = None
         self.nodes = 0
@@ -132,7 +143,9 @@ class _Search:
 
     def run(self) -> None:
         roots = self._root_moves()
-        self.open_bound = roots[0][0] if roots else -self.total
+        # Until the full search has been through every first word, the bound of the empty
+        # table is all that is known: every crossword of this roll lies under it.
+        self.open_bound = self._bound()
         try:
             start = self.clock()
             total = self.deadline - start
@@ -141,7 +154,7 @@ class _Search:
                 phase_end = min(self.deadline, start + total * share)
                 saved, self.deadline = self.deadline, phase_end
                 try:
-                    for _, move in roots:
+                    for move in roots:
                         self._play_root(move)
                 except _OutOfTime:
                     pass
@@ -150,26 +163,27 @@ class _Search:
                 if self.clock() >= self.deadline:
                     raise _OutOfTime
             self.width = None
-            for index, (bound, move) in enumerate(roots):
-                if bound <= self.best_score:
-                    break  # the roots are sorted by bound: none further can do better
-                self.open_bound = bound
-                self._play_root(move)
-                self.open_bound = max((b for b, _ in roots[index + 1 :]), default=-self.total)
+            if self.open_bound > self.best_score:
+                for move in roots:
+                    self._play_root(move)
             self.complete = True
         except _OutOfTime:
             pass
 
-    def _root_moves(self) -> list[tuple[int, tuple[int, int]]]:
-        """Every first word, across or down from the origin, with its bound, best first."""
-        moves = []
-        for number in range(len(self.words.codes)):
-            for direction in (0, 1):
-                undo = self._lay_root(number, direction)
-                moves.append((self._bound(), (number, direction)))
-                self._undo(undo)
-        moves.sort(key=lambda item: -item[0])
-        return moves
+    def _root_moves(self) -> list[tuple[int, int]]:
+        """Every first word, across or down from the origin, the richest first."""
+        have = self.have
+        promise = []
+        for number, coded in enumerate(self.words.codes):
+            counts: dict[int, int] = {}
+            value = 0
+            for code in coded:
+                counts[code] = counts.get(code, 0) + 1
+                if counts[code] <= have[code]:
+                    value += VALUES[code]
+            promise.append((value, len(coded), number))
+        promise.sort(reverse=True)
+        return [(number, direction) for _, _, number in promise for direction in (0, 1)]
 
     def _lay_root(self, number: int, direction: int) -> list[object]:
         step = 1 if direction == 0 else self.stride
@@ -179,6 +193,7 @@ class _Search:
             self.blocked[self.root + 1] += 1
         undo.extend(self._lay(self.root, step, direction, self.words.codes[number]))
         if direction == 1:
+            undo.append(("state", 0, self.root, self.state[0][self.root]))
             self.state[0][self.root] = 1
         return undo
 
@@ -241,40 +256,101 @@ class _Search:
         if first == last:
             options.append((-1, cell, -1))
         need, have, short, jokers = self.need, self.have, self.short, self.jokers
-        codes = self.words.codes
-        for number, position in self.index[letter[cell]]:
-            coded = codes[number]
-            start = cell - position * step
-            end = start + (len(coded) - 1) * step
-            if start > first or end < last:
-                continue
-            if letter[start - step] >= 0 or letter[end + step] >= 0:
-                continue
-            extra = short
-            promise = 0
-            added: dict[int, int] = {}
-            here = start
-            for code in coded:
-                found = letter[here]
-                if found >= 0:
-                    if found != code:
-                        break
-                else:
-                    if blocked[here] or here < root:
-                        break
-                    count = added.get(code, 0)
-                    if need[code] + count >= have[code]:
-                        extra += 1
-                        if extra > jokers:
-                            break
-                    else:
-                        promise += VALUES[code]
-                    added[code] = count + 1
-                here += step
+        # How far a word may reach each way: up to a blocked cell or out of play. Letters the
+        # line already shows, and letters with a cube left, are what a word may use for free.
+        spare = self.cubes - len(self.order)
+        line = 0
+        here = first
+        while here <= last:
+            line |= 1 << letter[here]
+            here += step
+        before = 0  # cells a word may take before `first`, holding at most `spare` new cubes
+        left = spare
+        here = first - step
+        while not blocked[here] and here > root:
+            if letter[here] >= 0:
+                line |= 1 << letter[here]
+            elif left:
+                left -= 1
             else:
-                options.append((promise, start, number))
+                break
+            before += 1
+            here -= step
+        after = 0
+        left = spare
+        here = last + step
+        while not blocked[here]:
+            if letter[here] >= 0:
+                line |= 1 << letter[here]
+            elif left:
+                left -= 1
+            else:
+                break
+            after += 1
+            here += step
+        free = line
+        for code in range(26):
+            if need[code] < have[code]:
+                free |= 1 << code
+        missing_ok = jokers - short
+        lead = (cell - first) // step + before  # positions a word may have before `cell`
+        tail = (last - cell) // step + after  # and after it
+        codes = self.words.codes
+        for position, entries in enumerate(self.index[letter[cell]][: lead + 1]):
+            longest = position + 1 + tail
+            for length, mask, number in entries:
+                if length > longest:
+                    break
+                outside = mask & ~free
+                if outside and outside.bit_count() > missing_ok:
+                    continue
+                self._try(cell, step, position, length, codes[number], number, first, last, options)
         options.sort(key=lambda option: -option[0])
         return options
+
+    def _try(
+        self,
+        cell: int,
+        step: int,
+        position: int,
+        length: int,
+        coded: tuple[int, ...],
+        number: int,
+        first: int,
+        last: int,
+        options: list[tuple[int, int, int]],
+    ) -> None:
+        """Add the option of `coded` laid with its `position` on `cell`, if it fits."""
+        letter, blocked, root = self.letter, self.blocked, self.root
+        need, have, short, jokers = self.need, self.have, self.short, self.jokers
+        start = cell - position * step
+        end = start + (length - 1) * step
+        if start > first or end < last:
+            return
+        if letter[start - step] >= 0 or letter[end + step] >= 0:
+            return
+        extra = short
+        promise = 0
+        added: dict[int, int] = {}
+        here = start
+        for code in coded:
+            found = letter[here]
+            if found >= 0:
+                if found != code:
+                    return
+            else:
+                if blocked[here] or here < root:
+                    return
+                count = added.get(code, 0)
+                if need[code] + count >= have[code]:
+                    extra += 1
+                    if extra > jokers:
+                        return
+                else:
+                    promise += VALUES[code]
+                added[code] = count + 1
+            here += step
+        options.append((promise, start, number))
 
     # -- the search ------------------------------------------------------------------------
 
