@@ -23,6 +23,7 @@ full search ends in time the answer is proven best.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,8 +36,9 @@ from engine.lexicon import Lexicon
 Clock = Callable[[], float]
 #: How many search nodes pass between two looks at the clock.
 CLOCK_EVERY = 64
-#: Phases of the narrow search: at most this many options a step, each with a share of time.
-NARROW = ((1, 0.05), (2, 0.15), (3, 0.30))
+#: The narrow passes before the full search: at most `width` options a step and `nodes` nodes
+#: for each first word, until `until` of the time is spent. Many first words get a look soon.
+NARROW = ((1, 40, 0.15), (2, 400, 0.35), (3, 4000, 0.55))
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,10 @@ class BestCrossword:
 
 class _OutOfTime(Exception):
     pass
+
+
+class _EnoughHere(Exception):
+    """This first word has had its share of a narrow pass."""
 
 
 def best_crossword(
@@ -117,6 +123,10 @@ class _Search:
         self.short = 0  # jokers the placed letters need
         self.order: list[int] = []
         self.cross = self._crossable()
+        self.base = -self.total + sum(
+            VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
+            for code, count in enumerate(self.have)
+        )
         # Per letter and position in a word: (length, letters-used mask, word number) of every
         # word with that letter there, shortest first.
         longest = max(map(len, words.codes), default=0)
@@ -138,6 +148,7 @@ class _Search:
         self.complete = False
         self.open_bound = -self.total
         self.width: int | None = None
+        self.limit: int | None = None
 
     # -- the driver --------------------------------------------------------------------
 
@@ -149,13 +160,16 @@ class _Search:
         try:
             start = self.clock()
             total = self.deadline - start
-            for width, share in NARROW:
+            for width, nodes, until in NARROW:
                 self.width = width
-                phase_end = min(self.deadline, start + total * share)
-                saved, self.deadline = self.deadline, phase_end
+                saved, self.deadline = self.deadline, min(self.deadline, start + total * until)
                 try:
+                    # A crossword and its mirror image score alike: across first words will do.
                     for move in roots:
-                        self._play_root(move)
+                        if move[1] == 0:
+                            self.limit = self.nodes + nodes
+                            with contextlib.suppress(_EnoughHere):
+                                self._play_root(move)
                 except _OutOfTime:
                     pass
                 finally:
@@ -163,6 +177,7 @@ class _Search:
                 if self.clock() >= self.deadline:
                     raise _OutOfTime
             self.width = None
+            self.limit = None
             if self.open_bound > self.best_score:
                 for move in roots:
                     self._play_root(move)
@@ -358,6 +373,8 @@ class _Search:
         self.nodes += 1
         if self.nodes % CLOCK_EVERY == 0 and self.clock() >= self.deadline:
             raise _OutOfTime
+        if self.limit is not None and self.nodes > self.limit:
+            raise _EnoughHere
         state0, state1 = self.state
         for cell in self.order:
             if state0[cell] == 0:
@@ -422,38 +439,55 @@ class _Search:
         return score, jokers
 
     def _bound(self) -> int:
-        """No crossword grown from here scores more than this."""
-        letter, blocked, root, cross = self.letter, self.blocked, self.root, self.cross
+        """No crossword grown from here scores more than this.
+
+        From the bound of the empty table (every cube in as many words as its letter can
+        be), take off what the cubes already laid can no longer reach.
+        """
+        letter, blocked, root, stride = self.letter, self.blocked, self.root, self.stride
+        across, down = self.state
+        cross, have, need = self.cross, self.have, self.need
         spare = self.cubes - len(self.order)
-        slots: dict[int, list[int]] = {}
+        loss = 0
+        over: dict[int, list[int]] = {}
         for cell in self.order:
             code = letter[cell]
-            words = 0
-            more = 0
-            for direction, step in ((0, 1), (1, self.stride)):
-                decided = self.state[direction][cell]
-                if decided == 2:
-                    words += 1
-                elif decided == 0:
-                    before, after = cell - step, cell + step
-                    if letter[before] >= 0 or letter[after] >= 0:
-                        words += 1
-                    elif spare and (not blocked[before] and before > root or not blocked[after]):
-                        more += 1
-            slots.setdefault(code, []).append(max(words, min(words + more, cross[code])) + 1)
-        bound = -self.total
-        for code in range(26):
-            cubes = self.have[code]
-            if not cubes:
-                continue
-            placed = slots.get(code, [])
-            if len(placed) >= cubes:
-                placed.sort(reverse=True)
-                bound += VALUES[code] * sum(placed[:cubes])
-            else:
-                future = (cubes - len(placed)) * (cross[code] + 1 if cross[code] else 0)
-                bound += VALUES[code] * (sum(placed) + future)
-        return bound
+            top = cross[code]
+            words = more = 0
+            decided = across[cell]
+            if decided == 2 or (decided == 0 and (letter[cell - 1] >= 0 or letter[cell + 1] >= 0)):
+                words = 1
+            elif (
+                decided == 0
+                and spare
+                and (not blocked[cell - 1] and cell - 1 > root or not blocked[cell + 1])
+            ):
+                more = 1
+            decided = down[cell]
+            if decided == 2 or (
+                decided == 0 and (letter[cell - stride] >= 0 or letter[cell + stride] >= 0)
+            ):
+                words += 1
+            elif (
+                decided == 0
+                and spare
+                and (
+                    not blocked[cell - stride]
+                    and cell - stride > root
+                    or not blocked[cell + stride]
+                )
+            ):
+                more += 1
+            reach = max(words, min(words + more, top))
+            if need[code] > have[code]:
+                over.setdefault(code, []).append(top - reach)
+            elif reach < top:
+                loss += VALUES[code] * (top - reach)
+        for code, shortfalls in over.items():
+            # More cells than cubes of this letter: the cubes go where they lose least.
+            shortfalls.sort()
+            loss += VALUES[code] * sum(shortfalls[: have[code]])
+        return self.base - loss
 
     def _crossable(self) -> list[int]:
         """Per letter: 2 if two words can share a cube of it, 1 if it fits a word, else 0."""
