@@ -6,13 +6,19 @@
 31
 """
 
+from engine.adlib.best import BestCrossword, best_crossword
 from engine.adlib.grid import Grid, Run, Tile
+from engine.adlib.match import Match, MatchRules
 from engine.adlib.referee import STANDARD, YOUNG, Rules, Verdict, WordScore, referee
 from engine.adlib.roll import Roll, letter_value
 from engine.lexicon import Lexicon
 
 __all__ = [
     "STANDARD",
+    "BestCrossword",
+    "Match",
+    "MatchRules",
+    "best_crossword",
     "YOUNG",
     "Grid",
     "Lexicon",

@@ -142,6 +142,14 @@ class _Search:
         for by_position in self.index:
             for entries in by_position:
                 entries.sort()
+        # Per letter: the distinct sets of letters (as masks) of the words that use it, and a
+        # memo of which letters can still join a word given the letters still to be had.
+        masks: list[set[int]] = [set() for _ in range(26)]
+        for by_position, found in zip(self.index, masks, strict=True):
+            for entries in by_position:
+                found.update(mask for _, mask, _ in entries)
+        self.masks = [sorted(found, key=int.bit_count) for found in masks]
+        self.memo: dict[tuple[int, int, int], bool] = {}
         self.best_score = -self.total  # nothing laid: every cube counts against
         self.best_grid: Grid | None = None
         self.nodes = 0
@@ -221,7 +229,7 @@ class _Search:
 
     # -- moves ---------------------------------------------------------------------------
 
-    def _lay(self, start: int, step: int, direction: int, coded: tuple[int, ...]) -> list[object]:
+    def _lay(self, start: int, step: int, direction: int, coded: bytes) -> list[object]:
         """Put a word's letters from `start`; mark its run decided and its ends blocked."""
         undo: list[object] = []
         cell = start
@@ -329,7 +337,7 @@ class _Search:
         step: int,
         position: int,
         length: int,
-        coded: tuple[int, ...],
+        coded: bytes,
         number: int,
         first: int,
         last: int,
@@ -450,6 +458,19 @@ class _Search:
         spare = self.cubes - len(self.order)
         loss = 0
         over: dict[int, list[int]] = {}
+        # The letters a new word could still use: those with a cube left, those already on
+        # the table, and up to `missing` more for the jokers left.
+        free = 0
+        for cell in self.order:
+            free |= 1 << letter[cell]
+        for code in range(26):
+            if need[code] < have[code]:
+                free |= 1 << code
+        missing = self.jokers - self.short
+        for code in range(26):
+            left = have[code] - need[code]
+            if left > 0 and cross[code] and not self._joins(code, free, missing):
+                loss += VALUES[code] * left * (cross[code] + 1)  # such cubes cannot be laid
         for cell in self.order:
             code = letter[cell]
             top = cross[code]
@@ -478,6 +499,8 @@ class _Search:
                 )
             ):
                 more += 1
+            if more and not self._joins(code, free, missing):
+                more = 0
             reach = max(words, min(words + more, top))
             if need[code] > have[code]:
                 over.setdefault(code, []).append(top - reach)
@@ -488,6 +511,20 @@ class _Search:
             shortfalls.sort()
             loss += VALUES[code] * sum(shortfalls[: have[code]])
         return self.base - loss
+
+    def _joins(self, code: int, free: int, missing: int) -> bool:
+        """Can some word with this letter be spelt from `free` letters and `missing` jokers?"""
+        key = (code, free, missing)
+        found = self.memo.get(key)
+        if found is None:
+            found = False
+            for mask in self.masks[code]:
+                outside = mask & ~free
+                if not outside or outside.bit_count() <= missing:
+                    found = True
+                    break
+            self.memo[key] = found
+        return found
 
     def _crossable(self) -> list[int]:
         """Per letter: 2 if two words can share a cube of it, 1 if it fits a word, else 0."""

@@ -2,7 +2,8 @@
 
 Each across and each down word scores the sum of its letters' values (a joker 0, a cube
 where two words cross counts in both); the values of the rolled cubes left unused come off.
-A crossword that breaks a rule gets its errors, one sentence each, and no score.
+A crossword that breaks a rule gets its errors, one sentence each, and no score. The grid
+holds only letters, so the Scribbage rule against apostrophes and hyphens holds by itself.
 
 >>> from engine.adlib.roll import Roll
 >>> from engine.lexicon import Lexicon

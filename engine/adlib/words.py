@@ -31,20 +31,24 @@ class RollWords:
     have: tuple[int, ...]
     jokers: int
     text: tuple[str, ...]
-    codes: tuple[tuple[int, ...], ...]
+    codes: tuple[bytes, ...]
 
     def excess(self, counts: Sequence[int]) -> int:
         """How many jokers a multiset of letters needs beyond the cubes."""
         return sum(n - h for n, h in zip(counts, self.have, strict=True) if n > h)
 
 
+#: Maps the bytes of a-z to the codes 0-25.
+_CODES = bytes.maketrans(LETTERS.encode(), bytes(range(26)))
+
+
 @cache
-def _coded_lexicon(lexicon: Lexicon) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    coded = []
-    for word in lexicon:
-        if len(word) >= 2 and word.isascii() and word.isalpha() and word.islower():
-            coded.append((word, tuple(ord(ch) - 97 for ch in word)))
-    return tuple(coded)
+def _coded_lexicon(lexicon: Lexicon) -> tuple[tuple[str, bytes], ...]:
+    return tuple(
+        (word, word.encode().translate(_CODES))
+        for word in lexicon
+        if len(word) >= 2 and word.isascii() and word.isalpha() and word.islower()
+    )
 
 
 def formable_words(roll: Roll, lexicon: Lexicon) -> RollWords:
@@ -55,7 +59,7 @@ def formable_words(roll: Roll, lexicon: Lexicon) -> RollWords:
     jokers = roll.jokers
     size = len(roll)
     text: list[str] = []
-    codes: list[tuple[int, ...]] = []
+    codes: list[bytes] = []
     for word, coded in _coded_lexicon(lexicon):
         if len(coded) > size:
             continue
