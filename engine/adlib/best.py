@@ -10,7 +10,9 @@ cubes go to the cells that count most (crossings first) and jokers fill the rest
 A crossword scores ``sum over placed cubes of value * (words it is in + 1) - roll total``.
 The bound counts, letter by letter, each cube at the most words it can still be in:
 two if that letter can sit in two words at once with this roll, one if it fits a word,
-none otherwise. A subtree whose bound cannot beat the best found is cut. The search runs
+none otherwise, and none for a cube that no word can take any more. A subtree whose bound
+cannot beat the best found is cut; in the full search, a line that no word can fill is
+settled at once (the cube stands alone there, or the subtree is dead). The search runs
 narrow first (a few best options a step) for a good answer quickly, then in full; if the
 full search ends in time the answer is proven best.
 
@@ -71,6 +73,10 @@ class BestCrossword:
 
 class _OutOfTime(Exception):
     pass
+
+
+class _Proven(Exception):
+    """The best found reaches the bound of the empty table: nothing can beat it."""
 
 
 class _EnoughHere(Exception):
@@ -190,6 +196,8 @@ class _Search:
                 for move in roots:
                     self._play_root(move)
             self.complete = True
+        except _Proven:
+            self.complete = True
         except _OutOfTime:
             pass
 
@@ -265,8 +273,13 @@ class _Search:
             else:
                 self.blocked[item[1]] -= 1
 
-    def _options(self, cell: int, direction: int) -> list[tuple[int, int, int]]:
-        """What the line through `cell` can be: (promise, start, word number or -1 alone)."""
+    def _options(
+        self, cell: int, direction: int, any_word: bool = False
+    ) -> list[tuple[int, int, int]]:
+        """What the line through `cell` can be: (promise, start, word number or -1 alone).
+
+        With `any_word`, stop at the first word that fits: is there one at all?
+        """
         step = 1 if direction == 0 else self.stride
         letter, blocked, root = self.letter, self.blocked, self.root
         first = cell
@@ -328,6 +341,8 @@ class _Search:
                 if outside and outside.bit_count() > missing_ok:
                     continue
                 self._try(cell, step, position, length, codes[number], number, first, last, options)
+                if any_word and options and options[-1][2] >= 0:
+                    return options
         options.sort(key=lambda option: -option[0])
         return options
 
@@ -383,6 +398,45 @@ class _Search:
             raise _OutOfTime
         if self.limit is not None and self.nodes > self.limit:
             raise _EnoughHere
+        forced: list[object] | None = []
+        if self.width is None:
+            forced = self._force()
+            if forced is None:
+                return
+        try:
+            self._branch()
+        finally:
+            if forced:
+                self._undo(forced)
+
+    def _force(self) -> list[object] | None:
+        """Settle every open line that no word can ever fill: the cube stands alone there.
+
+        A word that fits later fits now too (the cells it needs are empty or hold its
+        letters, and the cubes that will fill them are still to be had), so a line with no
+        word now never gets one. None when such a line already holds two cubes: a dead end.
+        """
+        undo: list[object] = []
+        letter, blocked = self.letter, self.blocked
+        for cell in self.order:
+            for direction in (0, 1):
+                if self.state[direction][cell] != 0:
+                    continue
+                options = self._options(cell, direction, any_word=True)
+                if options and options[-1][2] >= 0:
+                    continue
+                step = 1 if direction == 0 else self.stride
+                if letter[cell - step] >= 0 or letter[cell + step] >= 0:
+                    self._undo(undo)
+                    return None
+                undo.append(("state", direction, cell, 0))
+                self.state[direction][cell] = 1
+                for end in (cell - step, cell + step):
+                    blocked[end] += 1
+                    undo.append(("block", end))
+        return undo
+
+    def _branch(self) -> None:
         state0, state1 = self.state
         for cell in self.order:
             if state0[cell] == 0:
@@ -429,6 +483,8 @@ class _Search:
                     chr(97 + self.letter[cell]), joker=cell in jokers
                 )
             self.best_grid = Grid(tiles).normalised()
+            if score >= self.open_bound:
+                raise _Proven
 
     def _score(self) -> tuple[int, set[int]]:
         """The finished crossword's score, cubes given to the cells that count most."""
