@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench bench-solver lexicons model clean install-pi
+.PHONY: demo test lint bench bench-solver bench-best lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -26,6 +26,10 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/cuberef bench
+
+# The best-crossword benchmark: 50 rolls at 1, 10 and 60 s, about an hour (not run in CI).
+bench-best: $(STAMP)
+	$(BIN)/python tests/benchmarks/bench_best.py
 
 lexicons: $(STAMP)
 	$(BIN)/cuberef lexicon build

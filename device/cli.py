@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "config": "device.commands.config",
     "doctor": "device.commands.doctor",
     "demo": "device.commands.demo",
+    "best": "device.commands.best",
 }
 
 log = logging.getLogger("cuberef")

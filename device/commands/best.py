@@ -1,0 +1,46 @@
+"""The best crossword a roll allows: the highest-scoring valid crossword found in the time
+given, and whether the search proved that nothing scores more."""
+
+from __future__ import annotations
+
+import argparse
+
+from device.output import emit_json
+from engine.adlib import Lexicon, Roll
+from engine.adlib.best import best_crossword
+from engine.errors import NotationError
+
+HELP = "the best crossword for an Ad-Lib or Scribbage roll"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", required=True, help="adlib or scribbage")
+    parser.add_argument("--roll", required=True, help="the faces on top, such as 'M O N E Y ...'")
+    parser.add_argument(
+        "--seconds", type=float, default=10.0, help="how long to search (default 10)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def run(args: argparse.Namespace) -> int:
+    game = args.game.strip().lower()
+    if game not in ("adlib", "scribbage"):
+        raise NotationError(
+            f"The best crossword is searched for adlib or scribbage, not {args.game!r}."
+        )
+    if not args.seconds > 0:
+        raise NotationError("Give --seconds a time above 0, such as --seconds 10.")
+    found = best_crossword(Roll.parse(args.roll, game), Lexicon.open("en"), args.seconds)
+    if args.json:
+        emit_json(found.to_json())
+        return 0
+    print("\n".join(found.rows) if found.rows else "(no word can be laid)")
+    print(f"Score: {found.score}")
+    if found.proven_optimal:
+        print(f"Proven best ({found.seconds:.1f} s).")
+    else:
+        print(
+            f"Best found in {found.seconds:.1f} s; no crossword of this roll can score "
+            f"more than {found.upper_bound}."
+        )
+    return 0

@@ -1,0 +1,33 @@
+"""Ad-Lib and Scribbage: rolls, crossword grids, the referee, match play, the best crossword.
+
+>>> roll = Roll.parse("M O N E Y S T E B U J O Q", "adlib")
+>>> grid = Grid.from_rows(["S....", "T.B.J", "E.U.O", "MONEY"])
+>>> referee(roll, grid, Lexicon.open("en")).score
+31
+"""
+
+from engine.adlib.best import BestCrossword, best_crossword
+from engine.adlib.grid import Grid, Run, Tile
+from engine.adlib.match import Match, MatchRules
+from engine.adlib.referee import STANDARD, YOUNG, Rules, Verdict, WordScore, referee
+from engine.adlib.roll import Roll, letter_value
+from engine.lexicon import Lexicon
+
+__all__ = [
+    "STANDARD",
+    "BestCrossword",
+    "Match",
+    "MatchRules",
+    "best_crossword",
+    "YOUNG",
+    "Grid",
+    "Lexicon",
+    "Roll",
+    "Rules",
+    "Run",
+    "Tile",
+    "Verdict",
+    "WordScore",
+    "letter_value",
+    "referee",
+]

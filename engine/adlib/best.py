@@ -1,0 +1,617 @@
+"""The best crossword a roll allows: an anytime branch-and-bound.
+
+The search builds a crossword from its first cell (its top row's leftmost cube, put at
+the origin) by deciding, for one cube at a time, what its across or down line is: the
+cube alone, or a formable word laid through it. A decided word's two end cells are
+marked to stay empty, so every crossword is built exactly once and every run is checked
+as it is made. Letters are placed, not cubes: when the crossword is done, each letter's
+cubes go to the cells that count most (crossings first) and jokers fill the rest.
+
+A crossword scores ``sum over placed cubes of value * (words it is in + 1) - roll total``.
+The bound counts, letter by letter, each cube at the most words it can still be in:
+two if that letter can sit in two words at once with this roll, one if it fits a word,
+none otherwise, and none for a cube that no word can take any more. A subtree whose bound
+cannot beat the best found is cut; in the full search, a line that no word can fill is
+settled at once (the cube stands alone there, or the subtree is dead). The search runs
+narrow first (a few best options a step) for a good answer quickly, then in full; if the
+full search ends in time the answer is proven best.
+
+>>> from engine.adlib.roll import Roll
+>>> from engine.lexicon import Lexicon
+>>> found = best_crossword(Roll.parse("A T", "scribbage"), Lexicon.open("en"), seconds=5)
+>>> found.rows, found.score, found.proven_optimal
+(['TA'], 3, True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.adlib.grid import Grid, Tile
+from engine.adlib.roll import Roll
+from engine.adlib.words import VALUES, RollWords, formable_words
+from engine.lexicon import Lexicon
+
+Clock = Callable[[], float]
+#: How many search nodes pass between two looks at the clock.
+CLOCK_EVERY = 64
+#: The narrow passes before the full search: at most `width` options a step and `nodes` nodes
+#: for each first word, until `until` of the time is spent. Many first words get a look soon.
+NARROW = ((1, 40, 0.15), (2, 400, 0.35), (3, 4000, 0.55))
+
+
+@dataclass(frozen=True, slots=True)
+class BestCrossword:
+    """The best crossword found for a roll, and what the search could prove about it."""
+
+    roll: Roll
+    grid: Grid | None
+    score: int
+    upper_bound: int
+    proven_optimal: bool
+    seconds: float
+    nodes: int
+
+    @property
+    def rows(self) -> list[str]:
+        return self.grid.rows() if self.grid is not None else []
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "roll": str(self.roll),
+            "grid": self.rows,
+            "score": self.score,
+            "proven_optimal": self.proven_optimal,
+            "seconds": round(self.seconds, 3),
+            "upper_bound": self.upper_bound,
+            "nodes": self.nodes,
+        }
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class _Proven(Exception):
+    """The best found reaches the bound of the empty table: nothing can beat it."""
+
+
+class _EnoughHere(Exception):
+    """This first word has had its share of a narrow pass."""
+
+
+def best_crossword(
+    roll: Roll,
+    lexicon: Lexicon,
+    seconds: float = 10.0,
+    clock: Clock = time.monotonic,
+) -> BestCrossword:
+    """Search for ``seconds`` (by ``clock``) and return the best crossword found."""
+    start = clock()
+    search = _Search(roll, formable_words(roll, lexicon), clock, start + seconds)
+    search.run()
+    proven = search.complete
+    upper = search.best_score if proven else max(search.best_score, search.open_bound)
+    return BestCrossword(
+        roll=roll,
+        grid=search.best_grid,
+        score=search.best_score,
+        upper_bound=upper,
+        proven_optimal=proven,
+        seconds=clock() - start,
+        nodes=search.nodes,
+    )
+
+
+class _Search:
+    """The state of one search: a board of letter codes with undoable moves."""
+
+    def __init__(self, roll: Roll, words: RollWords, clock: Clock, deadline: float) -> None:
+        self.clock, self.deadline = clock, deadline
+        self.words = words
+        self.have = list(words.have)
+        self.jokers = words.jokers
+        self.cubes = sum(self.have) + self.jokers
+        self.total = roll.total
+        # Cells are ints: row * stride + col, the first cell at `root`. Rows above the root's
+        # and cells left of it on its row are smaller than `root`, so they are out of play.
+        reach = self.cubes + 2
+        self.stride = 2 * reach + 2
+        self.root = reach * self.stride + reach
+        size = (2 * reach + 2) * self.stride
+        self.letter = [-1] * size
+        self.state = ([0] * size, [0] * size)  # per direction: 0 open, 1 alone, 2 a word
+        self.blocked = [0] * size
+        self.need = [0] * 26
+        self.short = 0  # jokers the placed letters need
+        self.order: list[int] = []
+        self.cross = self._crossable()
+        self.base = -self.total + sum(
+            VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
+            for code, count in enumerate(self.have)
+        )
+        # Per letter and position in a word: (length, letters-used mask, word number) of every
+        # word with that letter there, shortest first.
+        longest = max(map(len, words.codes), default=0)
+        self.index: list[list[list[tuple[int, int, int]]]] = [
+            [[] for _ in range(longest)] for _ in range(26)
+        ]
+        for number, coded in enumerate(words.codes):
+            mask = 0
+            for code in coded:
+                mask |= 1 << code
+            for position, code in enumerate(coded):
+                self.index[code][position].append((len(coded), mask, number))
+        for by_position in self.index:
+            for entries in by_position:
+                entries.sort()
+        # Per letter: the distinct sets of letters (as masks) of the words that use it, and a
+        # memo of which letters can still join a word given the letters still to be had.
+        masks: list[set[int]] = [set() for _ in range(26)]
+        for by_position, found in zip(self.index, masks, strict=True):
+            for entries in by_position:
+                found.update(mask for _, mask, _ in entries)
+        self.masks = [sorted(found, key=int.bit_count) for found in masks]
+        self.memo: dict[tuple[int, int, int], bool] = {}
+        self.best_score = -self.total  # nothing laid: every cube counts against
+        self.best_grid: Grid | None = None
+        self.nodes = 0
+        self.complete = False
+        self.open_bound = -self.total
+        self.width: int | None = None
+        self.limit: int | None = None
+
+    # -- the driver --------------------------------------------------------------------
+
+    def run(self) -> None:
+        roots = self._root_moves()
+        # Until the full search has been through every first word, the bound of the empty
+        # table is all that is known: every crossword of this roll lies under it.
+        self.open_bound = self._bound()
+        try:
+            start = self.clock()
+            total = self.deadline - start
+            for width, nodes, until in NARROW:
+                self.width = width
+                saved, self.deadline = self.deadline, min(self.deadline, start + total * until)
+                try:
+                    # A crossword and its mirror image score alike: across first words will do.
+                    for move in roots:
+                        if move[1] == 0:
+                            self.limit = self.nodes + nodes
+                            with contextlib.suppress(_EnoughHere):
+                                self._play_root(move)
+                except _OutOfTime:
+                    pass
+                finally:
+                    self.deadline = saved
+                if self.clock() >= self.deadline:
+                    raise _OutOfTime
+            self.width = None
+            self.limit = None
+            if self.open_bound > self.best_score:
+                for move in roots:
+                    self._play_root(move)
+            self.complete = True
+        except _Proven:
+            self.complete = True
+        except _OutOfTime:
+            pass
+
+    def _root_moves(self) -> list[tuple[int, int]]:
+        """Every first word, across or down from the origin, the richest first."""
+        have = self.have
+        promise = []
+        for number, coded in enumerate(self.words.codes):
+            counts: dict[int, int] = {}
+            value = 0
+            for code in coded:
+                counts[code] = counts.get(code, 0) + 1
+                if counts[code] <= have[code]:
+                    value += VALUES[code]
+            promise.append((value, len(coded), number))
+        promise.sort(reverse=True)
+        return [(number, direction) for _, _, number in promise for direction in (0, 1)]
+
+    def _lay_root(self, number: int, direction: int) -> list[object]:
+        step = 1 if direction == 0 else self.stride
+        undo: list[object] = []
+        if direction == 1:  # a down word whose first cube stands alone across
+            undo.append(("block", self.root + 1))
+            self.blocked[self.root + 1] += 1
+        undo.extend(self._lay(self.root, step, direction, self.words.codes[number]))
+        if direction == 1:
+            undo.append(("state", 0, self.root, self.state[0][self.root]))
+            self.state[0][self.root] = 1
+        return undo
+
+    def _play_root(self, move: tuple[int, int]) -> None:
+        undo = self._lay_root(*move)
+        try:
+            self._search()
+        finally:
+            self._undo(undo)
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def _lay(self, start: int, step: int, direction: int, coded: bytes) -> list[object]:
+        """Put a word's letters from `start`; mark its run decided and its ends blocked."""
+        undo: list[object] = []
+        cell = start
+        for code in coded:
+            if self.letter[cell] < 0:
+                self.letter[cell] = code
+                if self.need[code] >= self.have[code]:
+                    self.short += 1
+                self.need[code] += 1
+                self.order.append(cell)
+                undo.append(("tile", cell))
+            undo.append(("state", direction, cell, self.state[direction][cell]))
+            self.state[direction][cell] = 2
+            cell += step
+        for end in (start - step, cell):
+            self.blocked[end] += 1
+            undo.append(("block", end))
+        return undo
+
+    def _undo(self, undo: list[object]) -> None:
+        for item in reversed(undo):
+            assert isinstance(item, tuple)
+            if item[0] == "tile":
+                cell = item[1]
+                code = self.letter[cell]
+                self.need[code] -= 1
+                if self.need[code] >= self.have[code]:
+                    self.short -= 1
+                self.letter[cell] = -1
+                self.order.pop()
+            elif item[0] == "state":
+                self.state[item[1]][item[2]] = item[3]
+            else:
+                self.blocked[item[1]] -= 1
+
+    def _options(
+        self, cell: int, direction: int, any_word: bool = False
+    ) -> list[tuple[int, int, int]]:
+        """What the line through `cell` can be: (promise, start, word number or -1 alone).
+
+        With `any_word`, stop at the first word that fits: is there one at all?
+        """
+        step = 1 if direction == 0 else self.stride
+        letter, blocked, root = self.letter, self.blocked, self.root
+        first = cell
+        while letter[first - step] >= 0:
+            first -= step
+        last = cell
+        while letter[last + step] >= 0:
+            last += step
+        options: list[tuple[int, int, int]] = []
+        if first == last:
+            options.append((-1, cell, -1))
+        need, have, short, jokers = self.need, self.have, self.short, self.jokers
+        # How far a word may reach each way: up to a blocked cell or out of play. Letters the
+        # line already shows, and letters with a cube left, are what a word may use for free.
+        spare = self.cubes - len(self.order)
+        line = 0
+        here = first
+        while here <= last:
+            line |= 1 << letter[here]
+            here += step
+        before = 0  # cells a word may take before `first`, holding at most `spare` new cubes
+        left = spare
+        here = first - step
+        while not blocked[here] and here > root:
+            if letter[here] >= 0:
+                line |= 1 << letter[here]
+            elif left:
+                left -= 1
+            else:
+                break
+            before += 1
+            here -= step
+        after = 0
+        left = spare
+        here = last + step
+        while not blocked[here]:
+            if letter[here] >= 0:
+                line |= 1 << letter[here]
+            elif left:
+                left -= 1
+            else:
+                break
+            after += 1
+            here += step
+        free = line
+        for code in range(26):
+            if need[code] < have[code]:
+                free |= 1 << code
+        missing_ok = jokers - short
+        lead = (cell - first) // step + before  # positions a word may have before `cell`
+        tail = (last - cell) // step + after  # and after it
+        codes = self.words.codes
+        for position, entries in enumerate(self.index[letter[cell]][: lead + 1]):
+            longest = position + 1 + tail
+            for length, mask, number in entries:
+                if length > longest:
+                    break
+                outside = mask & ~free
+                if outside and outside.bit_count() > missing_ok:
+                    continue
+                self._try(cell, step, position, length, codes[number], number, first, last, options)
+                if any_word and options and options[-1][2] >= 0:
+                    return options
+        options.sort(key=lambda option: -option[0])
+        return options
+
+    def _try(
+        self,
+        cell: int,
+        step: int,
+        position: int,
+        length: int,
+        coded: bytes,
+        number: int,
+        first: int,
+        last: int,
+        options: list[tuple[int, int, int]],
+    ) -> None:
+        """Add the option of `coded` laid with its `position` on `cell`, if it fits."""
+        letter, blocked, root = self.letter, self.blocked, self.root
+        need, have, short, jokers = self.need, self.have, self.short, self.jokers
+        start = cell - position * step
+        end = start + (length - 1) * step
+        if start > first or end < last:
+            return
+        if letter[start - step] >= 0 or letter[end + step] >= 0:
+            return
+        extra = short
+        promise = 0
+        added: dict[int, int] = {}
+        here = start
+        for code in coded:
+            found = letter[here]
+            if found >= 0:
+                if found != code:
+                    return
+            else:
+                if blocked[here] or here < root:
+                    return
+                count = added.get(code, 0)
+                if need[code] + count >= have[code]:
+                    extra += 1
+                    if extra > jokers:
+                        return
+                else:
+                    promise += VALUES[code]
+                added[code] = count + 1
+            here += step
+        options.append((promise, start, number))
+
+    # -- the search ------------------------------------------------------------------------
+
+    def _search(self) -> None:
+        self.nodes += 1
+        if self.nodes % CLOCK_EVERY == 0 and self.clock() >= self.deadline:
+            raise _OutOfTime
+        if self.limit is not None and self.nodes > self.limit:
+            raise _EnoughHere
+        forced: list[object] | None = []
+        if self.width is None:
+            forced = self._force()
+            if forced is None:
+                return
+        try:
+            self._branch()
+        finally:
+            if forced:
+                self._undo(forced)
+
+    def _force(self) -> list[object] | None:
+        """Settle every open line that no word can ever fill: the cube stands alone there.
+
+        A word that fits later fits now too (the cells it needs are empty or hold its
+        letters, and the cubes that will fill them are still to be had), so a line with no
+        word now never gets one. None when such a line already holds two cubes: a dead end.
+        """
+        undo: list[object] = []
+        letter, blocked = self.letter, self.blocked
+        for cell in self.order:
+            for direction in (0, 1):
+                if self.state[direction][cell] != 0:
+                    continue
+                options = self._options(cell, direction, any_word=True)
+                if options and options[-1][2] >= 0:
+                    continue
+                step = 1 if direction == 0 else self.stride
+                if letter[cell - step] >= 0 or letter[cell + step] >= 0:
+                    self._undo(undo)
+                    return None
+                undo.append(("state", direction, cell, 0))
+                self.state[direction][cell] = 1
+                for end in (cell - step, cell + step):
+                    blocked[end] += 1
+                    undo.append(("block", end))
+        return undo
+
+    def _branch(self) -> None:
+        state0, state1 = self.state
+        for cell in self.order:
+            if state0[cell] == 0:
+                direction = 0
+                break
+            if state1[cell] == 0:
+                direction = 1
+                break
+        else:
+            self._finish()
+            return
+        if self._bound() <= self.best_score:
+            return
+        options = self._options(cell, direction)
+        if self.width is not None:
+            options = options[: self.width]
+        step = 1 if direction == 0 else self.stride
+        for _, start, number in options:
+            if number < 0:
+                self.state[direction][cell] = 1
+                self.blocked[cell - step] += 1
+                self.blocked[cell + step] += 1
+                try:
+                    self._search()
+                finally:
+                    self.blocked[cell - step] -= 1
+                    self.blocked[cell + step] -= 1
+                    self.state[direction][cell] = 0
+            else:
+                undo = self._lay(start, step, direction, self.words.codes[number])
+                try:
+                    self._search()
+                finally:
+                    self._undo(undo)
+
+    def _finish(self) -> None:
+        score, jokers = self._score()
+        if score > self.best_score:
+            self.best_score = score
+            tiles = {}
+            for cell in self.order:
+                row, col = divmod(cell - self.root + self.stride // 2, self.stride)
+                tiles[row, col - self.stride // 2] = Tile(
+                    chr(97 + self.letter[cell]), joker=cell in jokers
+                )
+            self.best_grid = Grid(tiles).normalised()
+            if score >= self.open_bound:
+                raise _Proven
+
+    def _score(self) -> tuple[int, set[int]]:
+        """The finished crossword's score, cubes given to the cells that count most."""
+        by_letter: dict[int, list[tuple[int, int]]] = {}
+        for cell in self.order:
+            words = (self.state[0][cell] == 2) + (self.state[1][cell] == 2)
+            by_letter.setdefault(self.letter[cell], []).append((words, cell))
+        score = -self.total
+        jokers: set[int] = set()
+        for code, cells in by_letter.items():
+            cells.sort(reverse=True)
+            cubes = self.have[code]
+            for words, _cell in cells[:cubes]:
+                score += VALUES[code] * (words + 1)
+            jokers.update(cell for _, cell in cells[cubes:])
+        return score, jokers
+
+    def _bound(self) -> int:
+        """No crossword grown from here scores more than this.
+
+        From the bound of the empty table (every cube in as many words as its letter can
+        be), take off what the cubes already laid can no longer reach.
+        """
+        letter, blocked, root, stride = self.letter, self.blocked, self.root, self.stride
+        across, down = self.state
+        cross, have, need = self.cross, self.have, self.need
+        spare = self.cubes - len(self.order)
+        loss = 0
+        over: dict[int, list[int]] = {}
+        # The letters a new word could still use: those with a cube left, those already on
+        # the table, and up to `missing` more for the jokers left.
+        free = 0
+        for cell in self.order:
+            free |= 1 << letter[cell]
+        for code in range(26):
+            if need[code] < have[code]:
+                free |= 1 << code
+        missing = self.jokers - self.short
+        for code in range(26):
+            left = have[code] - need[code]
+            if left > 0 and cross[code] and not self._joins(code, free, missing):
+                loss += VALUES[code] * left * (cross[code] + 1)  # such cubes cannot be laid
+        for cell in self.order:
+            code = letter[cell]
+            top = cross[code]
+            words = more = 0
+            decided = across[cell]
+            if decided == 2 or (decided == 0 and (letter[cell - 1] >= 0 or letter[cell + 1] >= 0)):
+                words = 1
+            elif (
+                decided == 0
+                and spare
+                and (not blocked[cell - 1] and cell - 1 > root or not blocked[cell + 1])
+            ):
+                more = 1
+            decided = down[cell]
+            if decided == 2 or (
+                decided == 0 and (letter[cell - stride] >= 0 or letter[cell + stride] >= 0)
+            ):
+                words += 1
+            elif (
+                decided == 0
+                and spare
+                and (
+                    not blocked[cell - stride]
+                    and cell - stride > root
+                    or not blocked[cell + stride]
+                )
+            ):
+                more += 1
+            if more and not self._joins(code, free, missing):
+                more = 0
+            reach = max(words, min(words + more, top))
+            if need[code] > have[code]:
+                over.setdefault(code, []).append(top - reach)
+            elif reach < top:
+                loss += VALUES[code] * (top - reach)
+        for code, shortfalls in over.items():
+            # More cells than cubes of this letter: the cubes go where they lose least.
+            shortfalls.sort()
+            loss += VALUES[code] * sum(shortfalls[: have[code]])
+        return self.base - loss
+
+    def _joins(self, code: int, free: int, missing: int) -> bool:
+        """Can some word with this letter be spelt from `free` letters and `missing` jokers?"""
+        key = (code, free, missing)
+        found = self.memo.get(key)
+        if found is None:
+            found = False
+            for mask in self.masks[code]:
+                outside = mask & ~free
+                if not outside or outside.bit_count() <= missing:
+                    found = True
+                    break
+            self.memo[key] = found
+        return found
+
+    def _crossable(self) -> list[int]:
+        """Per letter: 2 if two words can share a cube of it, 1 if it fits a word, else 0."""
+        have, jokers = self.have, self.jokers
+        with_letter: list[list[list[int]]] = [[] for _ in range(26)]
+        for coded in self.words.codes:
+            counts = [0] * 26
+            for code in coded:
+                counts[code] += 1
+            for code in set(coded):
+                with_letter[code].append(counts)
+        cross = [0] * 26
+        budget = 20000  # pair checks per letter before it is simply assumed crossable
+        for code in range(26):
+            found = with_letter[code]
+            if not have[code] or not found:
+                continue
+            cross[code] = 1
+            found = sorted(found, key=sum)
+            checks = 0
+            for i, first in enumerate(found):
+                for second in found[i:]:
+                    checks += 1
+                    short = 0
+                    for k in range(26):
+                        n = first[k] + second[k] - (k == code)
+                        if n > have[k]:
+                            short += n - have[k]
+                    if short <= jokers or checks > budget:
+                        cross[code] = 2
+                        break
+                if cross[code] == 2:
+                    break
+        return cross

@@ -1,0 +1,186 @@
+"""The referee for a finished crossword: is it legal, and what does it score?
+
+Each across and each down word scores the sum of its letters' values (a joker 0, a cube
+where two words cross counts in both); the values of the rolled cubes left unused come off.
+A crossword that breaks a rule gets its errors, one sentence each, and no score. The grid
+holds only letters, so the Scribbage rule against apostrophes and hyphens holds by itself.
+
+>>> from engine.adlib.roll import Roll
+>>> from engine.lexicon import Lexicon
+>>> roll = Roll.parse("U O N T W V I G F E E A R T", "scribbage")
+>>> grid = Grid.parse("...W.\\nTIGER\\nOF.A.\\nN..V.\\n...E.")
+>>> verdict = referee(roll, grid, Lexicon.open("en"))
+>>> [(w.text, w.points) for w in verdict.across], verdict.unused_points, verdict.score
+([('TIGER', 11), ('OF', 5)], 5, 33)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from engine.adlib.grid import ACROSS, Cell, Grid, Run
+from engine.adlib.roll import Roll, letter_value
+from engine.faces import Face
+from engine.lexicon import Lexicon
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """How a crossword must be built: the standard rules or the young players' ones."""
+
+    name: str
+    #: Every word joined in one crossword (standard); young players may lay words apart.
+    connected: bool = True
+    #: A cube may serve an across and a down word at once (standard); young: one word a cube.
+    crossings: bool = True
+
+
+STANDARD = Rules("standard")
+YOUNG = Rules("young", connected=False, crossings=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WordScore:
+    """One across or down word of the crossword and what it scores."""
+
+    direction: str
+    text: str
+    cell: Cell
+    points: int
+    valid: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "word": self.text,
+            "points": self.points,
+            "valid": self.valid,
+            "row": self.cell[0] + 1,
+            "col": self.cell[1] + 1,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The referee's answer: the words, the unused cubes, the score (None when invalid)."""
+
+    across: tuple[WordScore, ...]
+    down: tuple[WordScore, ...]
+    unused: tuple[Face, ...]
+    unused_points: int
+    score: int | None
+    errors: tuple[str, ...]
+    #: The errors that say the grid holds cubes the roll did not show (bad input, not play).
+    roll_errors: tuple[str, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "valid": self.valid,
+            "across": [word.to_json() for word in self.across],
+            "down": [word.to_json() for word in self.down],
+            "unused": [str(face) for face in self.unused],
+            "unused_points": self.unused_points,
+            "score": self.score,
+            "errors": list(self.errors),
+        }
+
+
+def referee(roll: Roll, grid: Grid, lexicon: Lexicon, rules: Rules = STANDARD) -> Verdict:
+    """Check ``grid`` against ``roll`` and the rules, and score it."""
+    roll_errors = _check_cubes(roll, grid)
+    errors = list(roll_errors)
+    if rules.connected:
+        groups = grid.groups()
+        if len(groups) > 1:
+            errors.append(
+                f"The cubes do not form one connected crossword: they fall into {len(groups)} "
+                "separate groups; join every word to the rest."
+            )
+    runs = grid.runs()
+    covered: Counter[Cell] = Counter(cell for run in runs for cell in run.cells)
+    words: list[WordScore] = []
+    for run in runs:
+        valid = run.word in lexicon
+        if not valid:
+            errors.append(f"{run.text} ({_where(run)}) is not an English word.")
+        words.append(WordScore(run.direction, run.text, run.start, _points(run), valid))
+    if not runs and len(grid) == 1:
+        errors.append("A single cube is not a crossword; lay at least one word of two cubes.")
+    elif not rules.connected:
+        for cell in sorted(set(grid.tiles) - set(covered)):
+            errors.append(
+                f"The {grid.tiles[cell]} at row {cell[0] + 1}, column {cell[1] + 1} is not "
+                "part of any word; take it off the table or join it to a word."
+            )
+    if not rules.crossings:
+        for cell in sorted(cell for cell, count in covered.items() if count > 1):
+            errors.append(
+                f"The {grid.tiles[cell]} at row {cell[0] + 1}, column {cell[1] + 1} serves two "
+                "words, but under the young players' rules each cube serves one word."
+            )
+    unused = _unused(roll, grid)
+    unused_points = sum(letter_value(face.letters or "*") for face in unused)
+    score = None if errors else sum(word.points for word in words) - unused_points
+    return Verdict(
+        across=tuple(word for word in words if word.direction == ACROSS),
+        down=tuple(word for word in words if word.direction != ACROSS),
+        unused=unused,
+        unused_points=unused_points,
+        score=score,
+        errors=tuple(errors),
+        roll_errors=tuple(roll_errors),
+    )
+
+
+def _points(run: Run) -> int:
+    return sum(0 if tile.joker else letter_value(tile.letter) for tile in run.tiles)
+
+
+def _where(run: Run) -> str:
+    row, col = run.start
+    return f"{run.direction} from row {row + 1}, column {col + 1}"
+
+
+def _check_cubes(roll: Roll, grid: Grid) -> list[str]:
+    """No face used more often than rolled, a joker only where a joker was rolled."""
+    errors: list[str] = []
+    used = Counter(tile.letter for tile in grid.tiles.values() if not tile.joker)
+    rolled = roll.letters
+    for letter in sorted(used):
+        have, want = rolled[letter], used[letter]
+        if have == 0:
+            errors.append(
+                f"The grid has {_cubes(want, letter)} but no {letter.upper()} was rolled."
+            )
+        elif want > have:
+            errors.append(f"The grid has {_cubes(want, letter)} but the roll shows only {have}.")
+    jokers = sum(1 for tile in grid.tiles.values() if tile.joker)
+    if jokers > roll.jokers:
+        shown = "no joker was rolled" if not roll.jokers else f"the roll shows only {roll.jokers}"
+        errors.append(
+            f"The grid has {jokers} joker{'s' if jokers > 1 else ''} (small letters) but "
+            f"{shown}; write a cube's letter in capitals."
+        )
+    return errors
+
+
+def _cubes(count: int, letter: str) -> str:
+    return f"a {letter.upper()} cube" if count == 1 else f"{count} {letter.upper()} cubes"
+
+
+def _unused(roll: Roll, grid: Grid) -> tuple[Face, ...]:
+    """The rolled faces that are not on the table, in the roll's order."""
+    left = Counter("*" if tile.joker else tile.letter for tile in grid.tiles.values())
+    unused: list[Face] = []
+    for face in roll.faces:
+        key = "*" if face.is_joker else face.letters
+        if left[key] > 0:
+            left[key] -= 1
+        else:
+            unused.append(face)
+    return tuple(unused)

@@ -1,0 +1,70 @@
+"""Benchmark the best-crossword search over seeded rolls of the real Ad-Lib cubes.
+
+For each time budget it prints the mean score, how many rolls were proved optimal, the mean
+gap between the upper bound and the score, and on how many rolls the budget found as much
+as the largest budget did. The full run (50 rolls at 1, 10 and 60 s) takes about an hour:
+
+    .venv/bin/python tests/benchmarks/bench_best.py                       # the full run
+    .venv/bin/python tests/benchmarks/bench_best.py --rolls 10 --budgets 1 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from engine.adlib import Lexicon, Roll, referee
+from engine.adlib.best import best_crossword
+from engine.cubes import CubeSet
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rolls", type=int, default=50, help="how many rolls (default 50)")
+    parser.add_argument(
+        "--budgets", type=float, nargs="+", default=[1, 10, 60], help="seconds per roll"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the first roll's seed")
+    parser.add_argument("--verbose", action="store_true", help="print every roll's result")
+    args = parser.parse_args()
+    lexicon = Lexicon.open("en")
+    cubes = CubeSet.load("adlib")
+    rolls = [
+        Roll.parse(" ".join(map(str, cubes.roll(random.Random(seed)))), "adlib")
+        for seed in range(args.seed, args.seed + args.rolls)
+    ]
+    results: dict[float, list[tuple[int, int, bool]]] = {}
+    for budget in args.budgets:
+        results[budget] = []
+        for roll in rolls:
+            found = best_crossword(roll, lexicon, seconds=budget, clock=time.process_time)
+            if found.grid is not None:  # every answer must pass the referee as claimed
+                assert referee(roll, found.grid, lexicon).score == found.score, roll
+            results[budget].append((found.score, found.upper_bound, found.proven_optimal))
+            if args.verbose:
+                print(
+                    f"{budget:5g} s  {roll}  score {found.score:3d}  bound {found.upper_bound:3d}"
+                    f"  {'proven' if found.proven_optimal else ''}  {found.nodes} nodes",
+                    flush=True,
+                )
+    top = results[max(args.budgets)]
+    print(f"{len(rolls)} seeded Ad-Lib rolls (seeds {args.seed}-{args.seed + len(rolls) - 1})")
+    print("budget  mean score  proved optimal  mean gap to bound  found the longest's score")
+    for budget in args.budgets:
+        rows = results[budget]
+        mean = statistics.fmean(score for score, _, _ in rows)
+        proved = sum(proven for _, _, proven in rows)
+        gap = statistics.fmean(bound - score for score, bound, _ in rows)
+        same = sum(score >= best for (score, _, _), (best, _, _) in zip(rows, top, strict=True))
+        print(
+            f"{budget:5g} s  {mean:10.2f}  {proved:6d}/{len(rows):<7d}  {gap:17.2f}  "
+            f"{same:6d}/{len(rows)}"
+        )
+
+
+if __name__ == "__main__":
+    started = time.monotonic()
+    main()
+    print(f"({time.monotonic() - started:.0f} s in all)")

@@ -1,0 +1,119 @@
+"""The best-crossword search: every answer passes the referee, proofs agree with brute force."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from device.cli import main
+from engine.adlib import Grid, Lexicon, Roll, referee
+from engine.adlib.best import best_crossword
+from engine.cubes import CubeSet
+
+EN = Lexicon.open("en")
+
+
+class FakeClock:
+    """Time that moves a fixed step each time it is read: the search's work, not the CPU's speed."""
+
+    def __init__(self, step: float = 0.01) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _shapes(size: int) -> set[frozenset[tuple[int, int]]]:
+    """Every connected set of `size` cells, moved to touch row 0 and column 0."""
+    shapes = {frozenset({(0, 0)})}
+    for _ in range(size - 1):
+        grown = set()
+        for shape in shapes:
+            for r, c in shape:
+                for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if cell not in shape:
+                        new = shape | {cell}
+                        top = min(x for x, _ in new)
+                        left = min(y for _, y in new)
+                        grown.add(frozenset((x - top, y - left) for x, y in new))
+        shapes = grown
+    return shapes
+
+
+def _brute_force(roll: Roll) -> int:
+    """The best score by trying every shape and every way to lay the roll's letters on it."""
+    letters = [face.letters.upper() if not face.is_joker else "*" for face in roll.faces]
+    best = -roll.total
+    for size in range(2, len(letters) + 1):
+        for shape in _shapes(size):
+            cells = sorted(shape)
+            for chosen in set(itertools.permutations(letters, size)):
+                options = ["abcdefghijklmnopqrstuvwxyz" if ch == "*" else ch for ch in chosen]
+                for spelled in itertools.product(*options):
+                    rows = max(r for r, _ in cells) + 1
+                    cols = max(c for _, c in cells) + 1
+                    text = [["."] * cols for _ in range(rows)]
+                    for (r, c), ch in zip(cells, spelled, strict=True):
+                        text[r][c] = ch
+                    verdict = referee(roll, Grid.from_rows("".join(row) for row in text), EN)
+                    if verdict.score is not None:
+                        best = max(best, verdict.score)
+    return best
+
+
+@pytest.mark.parametrize("text", ["S T O N E", "A T *", "Q I X", "Z Z", "T O N E T"])
+def test_a_proven_best_agrees_with_brute_force(text: str) -> None:
+    roll = Roll.parse(text, "scribbage")
+    found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
+    assert found.proven_optimal and found.upper_bound == found.score
+    assert found.score == _brute_force(roll)
+    if found.grid is not None:
+        assert referee(roll, found.grid, EN).score == found.score
+    else:
+        assert found.score == -roll.total
+
+
+@pytest.mark.parametrize("seed", [1, 5, 11])
+def test_every_answer_passes_the_referee_with_the_score_it_claims(seed: int) -> None:
+    faces = CubeSet.load("adlib").roll(random.Random(seed))
+    roll = Roll.parse(" ".join(map(str, faces)), "adlib")
+    found = best_crossword(roll, EN, seconds=0.5, clock=FakeClock(0.01))
+    assert found.grid is not None
+    verdict = referee(roll, found.grid, EN)
+    assert verdict.errors == () and verdict.score == found.score
+    assert found.score <= found.upper_bound <= 2 * roll.total
+    assert found.proven_optimal == (found.score == found.upper_bound) or found.proven_optimal
+
+
+def test_the_search_stops_when_the_injected_clock_says_so() -> None:
+    roll = Roll.parse("M O N E Y S T E B U J O Q", "adlib")
+    clock = FakeClock(0.05)
+    found = best_crossword(roll, EN, seconds=1.0, clock=clock)
+    assert not found.proven_optimal and found.upper_bound > found.score
+    assert 1.0 <= found.seconds <= 1.2
+    # The same clock gives the same search: the answer does not depend on the machine.
+    again = best_crossword(roll, EN, seconds=1.0, clock=FakeClock(0.05))
+    assert (again.rows, again.score, again.nodes) == (found.rows, found.score, found.nodes)
+
+
+def test_the_best_command_prints_the_design_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["best", "--game", "scribbage", "--roll", "A T", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["grid"] in (["AT"], ["TA"])
+    assert {k: document[k] for k in ("roll", "score", "proven_optimal", "upper_bound")} == {
+        "roll": "A T",
+        "score": 3,
+        "proven_optimal": True,
+        "upper_bound": 3,
+    }
+    assert document["seconds"] >= 0
+
+
+def test_best_refuses_a_time_of_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["best", "--game", "scribbage", "--roll", "A T", "--seconds", "0"]) == 2
+    assert "--seconds" in capsys.readouterr().err
