@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
 from string import ascii_letters
@@ -48,6 +48,19 @@ class Board:
                     "a tray is square, so give every row the same number of cells."
                 )
         return cls(parsed)
+
+    @classmethod
+    def from_faces(cls, faces: Sequence[Face], size: int) -> Board:
+        """Lay ``size * size`` faces into rows, as a roll fills the tray.
+
+        >>> str(Board.from_faces([Face(ch) for ch in "ABCD"], 2))
+        'AB/CD'
+        """
+        if len(faces) != size * size:
+            raise NotationError(
+                f"A {size}x{size} tray holds {size * size} faces, not {len(faces)}."
+            )
+        return cls(tuple(tuple(faces[row * size : (row + 1) * size]) for row in range(size)))
 
     @property
     def size(self) -> int:

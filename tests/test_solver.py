@@ -21,9 +21,7 @@ TRAY_GAMES = ["boggle", "big-boggle", "super-big-boggle", "czech-boggle"]
 
 
 def rolled(game: Game, seed: int) -> Board:
-    faces = game.cube_set().roll(random.Random(seed))
-    size = game.size
-    return Board(tuple(tuple(faces[r * size : (r + 1) * size]) for r in range(size)))
+    return Board.from_faces(game.cube_set().roll(random.Random(seed)), game.size)
 
 
 def words_for(board: Board, lexicon: Lexicon) -> tuple[tuple[str, ...], set[str]]:

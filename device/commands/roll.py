@@ -28,8 +28,7 @@ def run(args: argparse.Namespace) -> int:
     game = find_game(args.game)
     faces = game.cube_set(args.dice).roll(random.Random(args.seed))
     if game.is_tray:
-        size = game.size
-        board = Board(tuple(tuple(faces[r * size : (r + 1) * size]) for r in range(size)))
+        board = Board.from_faces(faces, game.size)
         if args.json:
             emit_json({"game": game.id, "board": str(board)})
         else:

@@ -40,9 +40,7 @@ BOGGLE_SOLVER_LIMIT_S = 30.0
 
 
 def rolled(game: Game, seed: int) -> Board:
-    faces = game.cube_set().roll(random.Random(seed))
-    size = game.size
-    return Board(tuple(tuple(faces[r * size : (r + 1) * size]) for r in range(size)))
+    return Board.from_faces(game.cube_set().roll(random.Random(seed)), game.size)
 
 
 def timed(
