@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "config": "device.commands.config",
     "doctor": "device.commands.doctor",
     "demo": "device.commands.demo",
+    "bench": "device.commands.bench",
     "best": "device.commands.best",
 }
 

@@ -1,0 +1,116 @@
+"""Speed figures of this machine: the figures the issues set targets for, measured the
+way the benchmarks in tests/benchmarks/ measure them, in a few seconds.
+
+The box is a Pi 4: what costs 50 ms here costs about 200 ms there. For the long
+comparisons (the PyPI solvers, the best crossword over 50 rolls, the reader over 200
+scenes) run the scripts in tests/benchmarks/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+
+from device.output import emit_json
+
+HELP = "speed figures of this machine"
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    name: str
+    median_ms: float
+    target_ms: float | None
+    runs: int
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--runs", type=int, default=30, help="runs per figure (default 30)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def run(args: argparse.Namespace) -> int:
+    figures = []
+    for figure in measure(max(3, args.runs)):
+        figures.append(figure)
+        if not args.json:
+            target = f"(target < {figure.target_ms:g} ms)" if figure.target_ms else ""
+            print(f"{figure.name:<44} {figure.median_ms:9.2f} ms  median of {figure.runs} {target}")
+    if args.json:
+        emit_json({"figures": [asdict(figure) for figure in figures]})
+    return 0
+
+
+def median_ms(action: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def measure(runs: int) -> Iterator[Figure]:
+    yield from _engine(runs)
+    yield from _box(runs)
+
+
+def _engine(runs: int) -> Iterator[Figure]:
+    from engine.board import Board
+    from engine.games import find_game
+    from engine.lexicon import Lexicon, lexicon_path
+    from engine.solver import solve
+
+    for name in ("en", "cs"):
+        path = lexicon_path(name)
+        yield Figure(
+            f"open lexicon {name}", median_ms(lambda p=path: _open_fresh(p), runs), 50, runs
+        )
+    for game_id, target in (("big-boggle", 3.0), ("czech-boggle", 3.0), ("super-big-boggle", None)):
+        game = find_game(game_id)
+        lexicon = Lexicon.open(game.lexicon)
+        rng = random.Random(2026)
+        boards = [Board.from_faces(game.cube_set().roll(rng), game.size) for _ in range(runs)]
+        times = []
+        for board in boards:
+            started = time.perf_counter()
+            solve(board, game, lexicon)
+            times.append((time.perf_counter() - started) * 1000)
+        label = f"solve a {game.size}x{game.size} {game.title} board"
+        yield Figure(label, statistics.median(times), target, runs)
+
+
+def _open_fresh(path: object) -> None:
+    from engine.lexicon import _open_file
+
+    _open_file.cache_clear()
+    _open_file(path)
+
+
+def _box(runs: int) -> Iterator[Figure]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from device.render import View, render
+    from device.store import Store
+
+    pygame.display.init()
+    faces = tuple("TNTBGDARELTESISH")
+    view = View(title="Boggle", faces=faces, size=4, clock="2:47", big_clock=True)
+    for width, height in ((800, 480), (1920, 1080)):
+        surface = pygame.Surface((width, height))
+        render(view, surface)
+        took = median_ms(lambda s=surface: render(view, s), runs)
+        yield Figure(f"draw the timer screen {width}x{height}", took, None, runs)
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(folder)
+        match = store.new_match(0.0, players=["A", "B"])
+        took = median_ms(lambda: store.record(match, 1, "roll-read", 0.0, faces=["A"] * 16), runs)
+        store.close()
+    yield Figure("store one event (SQLite WAL, synchronous=FULL)", took, None, runs)
