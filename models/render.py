@@ -343,7 +343,7 @@ def render_sample(
         canvas += rng.normal(0, rng.uniform(2, 25), (S // 8, S // 8, 1)).repeat(8, 0).repeat(8, 1)
     # Camera: rotation near the orientation's quarter turn, zoom, offset and perspective.
     angle = rng.uniform(-40, 40)
-    frac = rng.uniform(0.62, 0.92)  # the top face's share of the crop's width
+    frac = rng.uniform(0.6, 1.05)  # the top face's share of the crop's width
     half = f / frac / 2
     t = np.deg2rad(angle)
     rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
