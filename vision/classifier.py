@@ -1,0 +1,180 @@
+"""Read cube faces with the committed ONNX model: which face, which way up, how sure.
+
+Run time needs only onnxruntime and numpy. The model file is found through importlib.resources
+in the ``models`` package and checked against the SHA-256 recorded beside it.
+
+Orientation: the degrees the print is turned clockwise in the crop; ``np.rot90(crop, k)`` with
+``k = orientation // 90`` turns it upright. For faces that look the same turned (``S``, ``H``,
+``O``), the model spreads its orientation probability over the turns that look alike, so
+``orientation_confidence`` is about 1/2 or 1/4 there: the crop cannot say more.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+import numpy as np
+import onnxruntime as ort
+
+from engine.errors import MachineError
+from engine.faces import ALPHABET
+
+MODEL_NAME = "cube_faces.onnx"
+
+
+@dataclass(frozen=True, slots=True)
+class FacePrediction:
+    """What the model sees in one crop. ``face`` is None when it is not a cube's top face."""
+
+    face: str | None
+    orientation: int
+    confidence: float
+    orientation_confidence: float
+    probabilities: tuple[float, ...]
+    orientation_probabilities: tuple[float, ...]
+
+
+def _resample(x: np.ndarray, axis: int, size: int) -> np.ndarray:
+    """Resample one axis to ``size``: average whole blocks of pixels, then bilinear.
+
+    Strided adds and gathers only: numpy's strided reductions and small BLAS products cost
+    several times more on a busy machine. Exactly OpenCV's INTER_AREA when the side is a
+    multiple of ``size``, and its INTER_LINEAR when the side is smaller.
+    """
+    n = x.shape[axis]
+    f = n // size
+    if f >= 2:
+        m = n // f
+        off = (n - m * f) // 2
+        index: list[slice] = [slice(None)] * x.ndim
+        total = None
+        for k in range(f):
+            index[axis] = slice(off + k, off + m * f, f)
+            part = x[tuple(index)]
+            total = part.copy() if total is None else np.add(total, part, out=total)
+        assert total is not None
+        x, n = total * (1.0 / f), m
+    if n == size:
+        return x
+    src = np.clip((np.arange(size) + 0.5) * n / size - 0.5, 0, n - 1)
+    lo = np.floor(src).astype(int)
+    hi = np.minimum(lo + 1, n - 1)
+    shape = [1] * x.ndim
+    shape[axis] = size
+    frac = (src - lo).astype(np.float32).reshape(shape)
+    return np.take(x, lo, axis=axis) * (1 - frac) + np.take(x, hi, axis=axis) * frac
+
+
+def _resize_batch(images: np.ndarray, size: int) -> np.ndarray:
+    """(N, H, W, C) images as a (N, C, size, size) float32 batch."""
+    x = _resample(images.astype(np.float32), 1, size)
+    return _resample(x, 2, size).transpose(0, 3, 1, 2)
+
+
+def _resize(img: np.ndarray, size: int) -> np.ndarray:
+    """One (H, W, C) image resized to (size, size, C)."""
+    return _resize_batch(img[None], size)[0].transpose(1, 2, 0)
+
+
+class FaceClassifier:
+    """The face model in an onnxruntime session; ``classify`` reads a batch of crops."""
+
+    def __init__(self, session: ort.InferenceSession, meta: dict) -> None:
+        self._session = session
+        self.classes: tuple[str, ...] = tuple(meta["classes"])
+        self.orientations: tuple[int, ...] = tuple(meta["orientations"])
+        self.input_size: int = int(meta["input"]["size"])
+        self._none = meta["none"]
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> FaceClassifier:
+        """Open the committed model (or the ONNX file at ``path``), checking its SHA-256."""
+        onnx_path = path or Path(str(files("models") / MODEL_NAME))
+        meta_path = onnx_path.with_suffix(".json")
+        if not onnx_path.is_file() or not meta_path.is_file():
+            raise MachineError(
+                f"The face model {onnx_path.name} or its {meta_path.name} is missing from "
+                f"{onnx_path.parent}; restore it with git or rebuild it with `make model`."
+            )
+        try:
+            meta = json.loads(meta_path.read_text())
+            data = onnx_path.read_bytes()
+            expected = meta["sha256"]
+        except (OSError, ValueError, KeyError) as err:
+            raise MachineError(
+                f"The face model's {meta_path.name} cannot be read ({err}); restore it with git "
+                "or rebuild it with `make model`."
+            ) from err
+        if hashlib.sha256(data).hexdigest() != expected:
+            raise MachineError(
+                f"The face model {onnx_path} is corrupt (its SHA-256 does not match "
+                f"{meta_path.name}); restore it with git or rebuild it with `make model`."
+            )
+        if tuple(meta.get("classes", ())) != (*ALPHABET, meta.get("none")):
+            raise MachineError(
+                f"The face model {onnx_path.name} was trained for other faces than this version "
+                "of cuberef knows; rebuild it with `make model`."
+            )
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.log_severity_level = 3
+        try:
+            session = ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
+        except Exception as err:  # onnxruntime raises its own untyped errors
+            raise MachineError(
+                f"onnxruntime cannot open the face model {onnx_path.name} ({err}); rebuild it "
+                "with `make model`."
+            ) from err
+        return cls(session, meta)
+
+    def prepare(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """Crops (BGR or grey uint8, any size) as the model's (N, 3, S, S) float32 input."""
+        s = self.input_size
+        batch = np.empty((len(crops), 3, s, s), np.float32)
+        groups: dict[tuple[int, int], list[int]] = {}
+        images = []
+        for i, crop in enumerate(crops):
+            img = np.asarray(crop)
+            if img.ndim == 2:
+                img = img[..., None]
+            if img.ndim != 3 or img.shape[0] == 0 or img.shape[1] == 0:
+                raise ValueError(f"crop {i} has shape {img.shape}; expected an (H, W, 3) image.")
+            if img.shape[2] == 1:
+                img = np.repeat(img, 3, axis=2)
+            images.append(img[..., :3])
+            groups.setdefault(img.shape[:2], []).append(i)
+        for idx in groups.values():  # crops of one size are resampled together
+            batch[idx] = _resize_batch(np.stack([images[i] for i in idx]), s)
+        batch *= 1 / 255
+        return batch
+
+    def run(self, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Face probabilities (N, classes) and orientation probabilities (N, 4), one batch."""
+        if len(crops) == 0:
+            return np.zeros((0, len(self.classes)), np.float32), np.zeros((0, 4), np.float32)
+        faces, orients = self._session.run(None, {"image": self.prepare(crops)})
+        return faces, orients
+
+    def classify(self, crops: Sequence[np.ndarray]) -> list[FacePrediction]:
+        """What each crop shows, in one batched run of the model."""
+        faces, orients = self.run(crops)
+        out = []
+        for f, o in zip(faces, orients, strict=True):
+            c, k = int(f.argmax()), int(o.argmax())
+            name = self.classes[c]
+            out.append(
+                FacePrediction(
+                    face=None if name == self._none else name,
+                    orientation=self.orientations[k],
+                    confidence=float(f[c]),
+                    orientation_confidence=float(o[k]),
+                    probabilities=tuple(float(p) for p in f),
+                    orientation_probabilities=tuple(float(p) for p in o),
+                )
+            )
+        return out
