@@ -9,28 +9,17 @@ Prints the median of each over many runs. The main loop redraws about once a sec
 from __future__ import annotations
 
 import os
-import statistics
 import tempfile
-import time
-from collections.abc import Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from device.commands.bench import median_ms  # noqa: E402
 from device.render import View, render  # noqa: E402
 from device.store import Store  # noqa: E402
 
 BOARD = tuple("TNTBGDARELTESISH")
-
-
-def median_ms(action: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:

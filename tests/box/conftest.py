@@ -12,6 +12,8 @@ from pathlib import Path  # noqa: E402
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from gpiozero import Device  # noqa: E402
+from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 
 from device.seams import BestCrossword, CrosswordScore, Reading, Word  # noqa: E402
 from engine.board import Board  # noqa: E402
@@ -69,3 +71,16 @@ def photos(tmp_path: Path) -> Path:
     for i in range(3):
         cv2.imwrite(str(folder / f"{i}.png"), np.full((60, 80, 3), 40 * i, np.uint8))
     return folder
+
+
+@pytest.fixture
+def factory():
+    """gpiozero's MockFactory as the pin factory for one test, restored afterwards."""
+    made = MockFactory(pin_class=MockPWMPin)
+    saved = Device.pin_factory
+    Device.pin_factory = made
+    try:
+        yield made
+    finally:
+        made.reset()
+        Device.pin_factory = saved

@@ -5,26 +5,12 @@ from __future__ import annotations
 import queue
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from device.button import HOLD, TAP, GpioButton
 from device.buzzer import ActiveSound, Buzzer, PassiveSound
 from device.clock import FakeClock
 from device.tunes import ALARM, CATALOG, START, TICK, timer_cues
 from engine.errors import CuberefError
-
-
-@pytest.fixture
-def factory():
-    made = MockFactory(pin_class=MockPWMPin)
-    saved = Device.pin_factory
-    Device.pin_factory = made
-    try:
-        yield made
-    finally:
-        made.reset()
-        Device.pin_factory = saved
 
 
 def make_button(factory, clock, hold=0.1):

@@ -9,8 +9,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from device import settings as config
 from device.assemble import assemble
@@ -25,18 +23,6 @@ from engine.errors import MachineError
 from .conftest import BOARD, ListReader, TableScorer, tray_reading
 
 WORDS = {BOARD: [Word("ten", 1), Word("tablet", 3), Word("dart", 1)]}
-
-
-@pytest.fixture
-def factory():
-    made = MockFactory(pin_class=MockPWMPin)
-    saved = Device.pin_factory
-    Device.pin_factory = made
-    try:
-        yield made
-    finally:
-        made.reset()
-        Device.pin_factory = saved
 
 
 def box_settings(tmp_path: Path, photos: Path, game: str = "boggle") -> dict:
