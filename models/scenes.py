@@ -209,7 +209,9 @@ def _camera(
         projected *= 0.98 * min(width / span[0], height / span[1])
     low = -projected.min(0)
     high = np.array([width, height]) - projected.max(0)
-    offset = np.array([rng.uniform(low[0], max(low[0], high[0])), rng.uniform(low[1], max(low[1], high[1]))])
+    offset = np.array(
+        [rng.uniform(low[0], max(low[0], high[0])), rng.uniform(low[1], max(low[1], high[1]))]
+    )
     image_corners = projected + offset
     return cv2.getPerspectiveTransform(
         (corners + (cx, cy)).astype(np.float32), image_corners.astype(np.float32)
@@ -248,9 +250,9 @@ def _table(rng: random.Random, frame: tuple[int, int]) -> np.ndarray:
         grain = np.sin(xs / rng.uniform(6, 20) + 3 * np.sin(xs / 97)) * rng.uniform(0.03, 0.08)
         table *= 1 + grain[None, :, None]
         if rng.random() < 0.5:
-            table = np.ascontiguousarray(np.transpose(
-                cv2.resize(table, (height, width)), (1, 0, 2)
-            ))
+            table = np.ascontiguousarray(
+                np.transpose(cv2.resize(table, (height, width)), (1, 0, 2))
+            )
     return table
 
 
@@ -314,7 +316,9 @@ def _image_axes(homography: np.ndarray, center: tuple[float, float]) -> tuple[np
     return np.array([col, row], int), ambiguous
 
 
-def _cells_in_image(cells: dict[tuple[int, int], str], axes: np.ndarray) -> dict[tuple[int, int], str]:
+def _cells_in_image(
+    cells: dict[tuple[int, int], str], axes: np.ndarray
+) -> dict[tuple[int, int], str]:
     mapped = {}
     for (r, c), face in cells.items():
         col, row = axes @ np.array([c, r])
@@ -336,7 +340,9 @@ def render_tray(
     rng = random.Random(seed)
     painter = painter or _default_painter()
     game = TRAY_GAMES[size]
-    cube_set = CubeSet.load(dice or {4: "boggle-1987", 5: "big-boggle-1979", 6: "super-big-boggle-2011"}[size])
+    cube_set = CubeSet.load(
+        dice or {4: "boggle-1987", 5: "big-boggle-1979", 6: "super-big-boggle-2011"}[size]
+    )
     faces = [str(face) for face in cube_set.roll(rng)]
     pitch = CUBE * rng.uniform(1.18, 1.3)
     margin = CUBE * 0.5
@@ -360,8 +366,12 @@ def render_tray(
         jitter = (CUBE * 0.06) * np.array([rng.uniform(-1, 1), rng.uniform(-1, 1)])
         center = np.array([pad + margin + (c + 0.5) * pitch, pad + margin + (r + 0.5) * pitch])
         world.add_cube(
-            painter(face, CUBE, rng), face, tuple(center + jitter), rng.uniform(-5, 5),
-            rng.randrange(4), (r, c),
+            painter(face, CUBE, rng),
+            face,
+            tuple(center + jitter),
+            rng.uniform(-5, 5),
+            rng.randrange(4),
+            (r, c),
         )
         cells[(r, c)] = face
     coverage = rng.uniform(0.1, 0.55)
@@ -374,23 +384,40 @@ def render_tray(
     return Scene("tray", game, image, placed, board, None, ambiguous)
 
 
-def _placed(world: _World, homography: np.ndarray, axes: np.ndarray, *, cells_origin: bool) -> tuple[PlacedCube, ...]:
+def _placed(
+    world: _World, homography: np.ndarray, axes: np.ndarray, *, cells_origin: bool
+) -> tuple[PlacedCube, ...]:
     cells = [cell for *_, cell in world.cubes if cell is not None]
     mapped = {}
     if cells:
         image_cells = [tuple(int(v) for v in axes @ np.array([c, r]))[::-1] for r, c in cells]
         r0 = min(r for r, _ in image_cells)
         c0 = min(c for _, c in image_cells)
-        mapped = {cell: (ic[0] - r0, ic[1] - c0) for cell, ic in zip(cells, image_cells, strict=True)}
+        mapped = {
+            cell: (ic[0] - r0, ic[1] - c0) for cell, ic in zip(cells, image_cells, strict=True)
+        }
     out = []
-    for (face, corners, angle), (_, _, _, cell) in zip(_image_cubes(world, homography), world.cubes, strict=True):
+    for (face, corners, angle), (_, _, _, cell) in zip(
+        _image_cubes(world, homography), world.cubes, strict=True
+    ):
         out.append(
-            PlacedCube(face, tuple((float(x), float(y)) for x, y in corners), angle, mapped.get(cell) if cell else None)
+            PlacedCube(
+                face,
+                tuple((float(x), float(y)) for x, y in corners),
+                angle,
+                mapped.get(cell) if cell else None,
+            )
         )
     return tuple(out)
 
 
-def _scatter(rng: random.Random, count: int, box: tuple[float, float, float, float], taken: list[np.ndarray], spacing: float) -> list[np.ndarray]:
+def _scatter(
+    rng: random.Random,
+    count: int,
+    box: tuple[float, float, float, float],
+    taken: list[np.ndarray],
+    spacing: float,
+) -> list[np.ndarray]:
     points: list[np.ndarray] = []
     x0, y0, x1, y1 = box
     for _ in range(count):
@@ -414,9 +441,18 @@ def render_loose(
     world = _World(int(side + 2 * pad), int(side * 0.75 + 2 * pad))
     centers = _scatter(rng, len(faces), (pad, pad, pad + side, pad + side * 0.75), [], CUBE * 1.5)
     for face, center in zip(faces, centers, strict=True):
-        world.add_cube(painter(face, CUBE, rng), face, tuple(center), rng.uniform(0, 360), rng.randrange(4), None)
+        world.add_cube(
+            painter(face, CUBE, rng),
+            face,
+            tuple(center),
+            rng.uniform(0, 360),
+            rng.randrange(4),
+            None,
+        )
     coverage = rng.uniform(0.3, 0.7)
-    homography = _camera(rng, (pad * 0.5, pad * 0.5, side + pad * 1.5, side * 0.75 + pad * 1.5), frame, coverage, 30)
+    homography = _camera(
+        rng, (pad * 0.5, pad * 0.5, side + pad * 1.5, side * 0.75 + pad * 1.5), frame, coverage, 30
+    )
     image = _photograph(rng, world, homography, frame)
     placed = _placed(world, homography, np.eye(2, dtype=int), cells_origin=False)
     return Scene("loose", "adlib", image, placed, None, None, False)
@@ -465,22 +501,38 @@ def render_crossword(
     for face, (r, c) in zip(faces, cells, strict=False):
         center = (pad + (c + 0.5) * pitch, pad + (r + 0.5) * pitch)
         jitter = CUBE * 0.02 * np.array([rng.uniform(-1, 1), rng.uniform(-1, 1)])
-        world.add_cube(painter(face, CUBE, rng), face, tuple(np.array(center) + jitter), rng.uniform(-2, 2), rng.choice([0, 0, 0, 1, 3]), (r, c))
+        world.add_cube(
+            painter(face, CUBE, rng),
+            face,
+            tuple(np.array(center) + jitter),
+            rng.uniform(-2, 2),
+            rng.choice([0, 0, 0, 1, 3]),
+            (r, c),
+        )
         placed_cells[(r, c)] = face
-    leftover = faces[len(cells):]
+    leftover = faces[len(cells) :]
     box = (pad + cols * pitch + CUBE * 1.5, pad, width - pad, height - pad)
-    for face, center in zip(leftover, _scatter(rng, len(leftover), box, [], CUBE * 1.5), strict=True):
-        world.add_cube(painter(face, CUBE, rng), face, tuple(center), rng.uniform(0, 360), rng.randrange(4), None)
+    for face, center in zip(
+        leftover, _scatter(rng, len(leftover), box, [], CUBE * 1.5), strict=True
+    ):
+        world.add_cube(
+            painter(face, CUBE, rng),
+            face,
+            tuple(center),
+            rng.uniform(0, 360),
+            rng.randrange(4),
+            None,
+        )
     coverage = rng.uniform(0.25, 0.6)
-    homography = _camera(rng, (pad * 0.5, pad * 0.5, width - pad * 0.5, height - pad * 0.5), frame, coverage, 30)
+    homography = _camera(
+        rng, (pad * 0.5, pad * 0.5, width - pad * 0.5, height - pad * 0.5), frame, coverage, 30
+    )
     image = _photograph(rng, world, homography, frame)
     axes, ambiguous = _image_axes(homography, (pad + cols * pitch / 2, pad + rows * pitch / 2))
     in_image = _cells_in_image(placed_cells, axes)
     n_rows = max(r for r, _ in in_image) + 1
     n_cols = max(c for _, c in in_image) + 1
-    grid = tuple(
-        "".join(in_image.get((r, c), ".") for c in range(n_cols)) for r in range(n_rows)
-    )
+    grid = tuple("".join(in_image.get((r, c), ".") for c in range(n_cols)) for r in range(n_rows))
     placed = _placed(world, homography, axes, cells_origin=True)
     return Scene("crossword", "adlib", image, placed, None, grid, ambiguous)
 

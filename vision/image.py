@@ -35,9 +35,7 @@ def load_image(path: str | Path) -> np.ndarray:
         )
     # The 1/8 preview tells the size before the full image is decoded.
     if header.shape[0] * header.shape[1] * 64 > MAX_PIXELS * 1.1:
-        raise NotAnImage(
-            f"{str(path)!r} is larger than 20 megapixels; give a smaller photo."
-        )
+        raise NotAnImage(f"{str(path)!r} is larger than 20 megapixels; give a smaller photo.")
     image = cv2.imdecode(buffer, cv2.IMREAD_COLOR)
     if image is None:
         raise NotAnImage(

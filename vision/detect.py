@@ -1,0 +1,196 @@
+"""Finding cube top faces in a photo: colour segmentation, seam splitting, rectangles.
+
+Works on a downscaled copy; the quadrilaterals it returns are in the full image's pixels so
+faces can be cut at full resolution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: Thresholds as data (chesscog's habit): each names what it measures.
+SETTINGS = {
+    "detect_side": 800,  # longer side of the detection copy, in pixels
+    "border_ring": 0.03,  # share of the frame taken as the table around everything
+    "min_area": 0.00025,  # smallest face, as a share of the frame
+    "tray_area": 0.03,  # a region larger than this may be a tray holding cubes
+    "max_aspect": 1.6,  # a face's long side over its short side
+    "min_fill": 0.62,  # a face's area over its rectangle's
+    "size_low": 0.55,  # face side against the median side: smallest kept
+    "size_high": 1.7,  # largest kept
+    "grow": 1.06,
+    "lightness_weight": 0.35,  # shadows and uneven light change lightness more than colour
+    "ring_margin": 1.4,  # a face stands this much further from the table than the table's spread  # faces are trimmed by their dark rim; grow the rectangle back
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FaceQuad:
+    """One top face found in the photo (full-resolution pixels)."""
+
+    #: Corners clockwise from the one at the top left as the image shows it (shape: [4, 2]).
+    corners: np.ndarray
+    center: tuple[float, float]
+    side: float
+    #: Edge direction nearest the image's horizontal, in degrees (-45, 45].
+    angle: float
+
+
+def downscale(image: np.ndarray, side: int | None = None) -> tuple[np.ndarray, float]:
+    """A copy whose longer side is at most ``side``, and the factor back to full size."""
+    side = side or int(SETTINGS["detect_side"])
+    scale = max(image.shape[:2]) / side
+    if scale <= 1:
+        return image, 1.0
+    size = (round(image.shape[1] / scale), round(image.shape[0] / scale))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
+
+
+def _distance_mask(lab: np.ndarray, region: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """Pixels of ``region`` whose colour stands apart from the colour of ``ring`` (Otsu)."""
+    background = np.median(lab[ring], axis=0)
+    distance = np.linalg.norm(lab - background, axis=2)
+    values = distance[region]
+    if values.size == 0 or values.max() <= 0:
+        return np.zeros(region.shape, bool)
+    scaled = np.clip(distance * (255.0 / values.max()), 0, 255).astype(np.uint8)
+    threshold, _ = cv2.threshold(scaled[region].reshape(-1, 1), 0, 255, cv2.THRESH_OTSU)
+    # A mottled table splits in two under Otsu alone; never cut inside the table's own spread.
+    spread = float(np.percentile(scaled[ring], 98)) * SETTINGS["ring_margin"]
+    return region & (scaled > max(threshold, spread))
+
+
+Region = tuple[int, int, np.ndarray]  # top, left, and the mask inside its bounding box
+
+
+def _regions(mask: np.ndarray, min_area: float = 0) -> list[Region]:
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    out = []
+    for k in range(1, count):
+        x, y, w, h, area = stats[k]
+        if area >= min_area:
+            out.append((int(y), int(x), labels[y : y + h, x : x + w] == k))
+    return out
+
+
+def _paste(canvas: np.ndarray, region: Region) -> None:
+    top, left, sub = region
+    canvas[top : top + sub.shape[0], left : left + sub.shape[1]] |= sub
+
+
+def _fill_holes(mask: np.ndarray) -> np.ndarray:
+    contours, _ = cv2.findContours(
+        mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    filled = np.zeros(mask.shape, np.uint8)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    return filled.astype(bool)
+
+
+def foreground(small: np.ndarray) -> np.ndarray:
+    """Everything that stands apart from the table; inside a large region (a tray), what
+    stands apart from that region's own rim (its cubes)."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 0] *= SETTINGS["lightness_weight"]  # light varies across a table more than colour does
+    height, width = lab.shape[:2]
+    ring = np.zeros((height, width), bool)
+    band = max(2, int(SETTINGS["border_ring"] * min(height, width)))
+    ring[:band] = ring[-band:] = True
+    ring[:, :band] = ring[:, -band:] = True
+    mask = _distance_mask(lab, np.ones((height, width), bool), ring)
+    mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+    out = np.zeros_like(mask)
+    kernel = np.ones((5, 5), np.uint8)
+    min_area = SETTINGS["min_area"] * height * width
+    for region in _regions(mask, min_area):
+        top, left, sub = region
+        if sub.sum() > SETTINGS["tray_area"] * height * width:
+            solid = _fill_holes(sub)
+            inner = cv2.erode(solid.astype(np.uint8), kernel, iterations=2) > 0
+            window = lab[top : top + sub.shape[0], left : left + sub.shape[1]]
+            inside = _distance_mask(window, inner, solid & ~inner)
+            pieces = _regions(inside, min_area)
+            if len(pieces) >= 4:
+                for t, l_, piece in pieces:
+                    _paste(out, (top + t, left + l_, piece))
+                continue
+        _paste(out, region)
+    return out
+
+
+def _split_seams(gray: np.ndarray, region: Region, side: float) -> list[Region]:
+    """Cut touching cubes apart along the darker seams between them."""
+    top, left, sub = region
+    pad = max(3, int(side * 0.4))
+    y0, x0 = max(0, top - pad), max(0, left - pad)
+    y1 = min(gray.shape[0], top + sub.shape[0] + pad)
+    x1 = min(gray.shape[1], left + sub.shape[1] + pad)
+    window = gray[y0:y1, x0:x1]
+    mask = np.zeros(window.shape, bool)
+    mask[top - y0 : top - y0 + sub.shape[0], left - x0 : left - x0 + sub.shape[1]] = sub
+    block = max(3, int(side * 0.7) | 1)
+    local = cv2.adaptiveThreshold(
+        window, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -2
+    )
+    bright = (local > 0) & mask
+    bright = cv2.erode(bright.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    return [
+        (y0 + t, x0 + l_, _fill_holes(piece))
+        for t, l_, piece in _regions(bright, 0.2 * side * side)
+    ]
+
+
+def _quad(region: Region, scale: float, grow: float) -> FaceQuad | None:
+    top, left, piece = region
+    points = cv2.findNonZero(piece.astype(np.uint8)) + np.array([left, top], np.int32)
+    (cx, cy), (w, h), angle = cv2.minAreaRect(points)
+    if min(w, h) < 3 or max(w, h) / min(w, h) > SETTINGS["max_aspect"]:
+        return None
+    if piece.sum() < SETTINGS["min_fill"] * w * h:
+        return None
+    side = (w * h) ** 0.5 * grow
+    angle = ((angle + 45) % 90) - 45
+    theta = np.radians(angle)
+    ux = np.array([np.cos(theta), np.sin(theta)]) * side / 2
+    uy = np.array([-np.sin(theta), np.cos(theta)]) * side / 2
+    center = np.array([cx, cy])
+    corners = np.array([center - ux - uy, center + ux - uy, center + ux + uy, center - ux + uy])
+    corners = (corners + 0.5) * scale - 0.5
+    return FaceQuad(
+        corners,
+        (float((cx + 0.5) * scale - 0.5), float((cy + 0.5) * scale - 0.5)),
+        float(side * scale),
+        float(angle),
+    )
+
+
+def find_faces(image: np.ndarray) -> list[FaceQuad]:
+    """Every cube top face in a BGR photo (shape: [height, width, 3])."""
+    small, scale = downscale(image)
+    mask = foreground(small)
+    regions = _regions(mask)
+    if not regions:
+        return []
+    # A face's half side is the deepest point of its region; a crossword's arms are one
+    # cube wide, so the median holds for them too.
+    depths = [
+        float(cv2.distanceTransform(np.pad(sub, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+        for _, _, sub in regions
+    ]
+    side = 2 * float(np.median(depths))
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    pieces: list[Region] = []
+    for region in regions:
+        pieces.extend(_split_seams(gray, region, side))
+    quads = [q for q in (_quad(p, scale, SETTINGS["grow"]) for p in pieces) if q is not None]
+    if not quads:
+        return []
+    median = float(np.median([q.side for q in quads]))
+    return [
+        q
+        for q in quads
+        if SETTINGS["size_low"] * median <= q.side <= SETTINGS["size_high"] * median
+    ]

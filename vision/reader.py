@@ -1,0 +1,349 @@
+"""The reader: a photo and a game in, a tray reading or a loose-cube reading out."""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+
+from engine.cubes import CubeSet
+from engine.errors import MachineError
+from engine.faces import ALPHABET
+from vision.assign import assign_faces
+from vision.detect import FaceQuad, find_faces
+from vision.errors import NoCubesFound, NotAnImage, TooBlurred, TrayCutOff, WrongGame
+from vision.lattice import Lattice, fit_lattice
+from vision.reading import DOUBTFUL, FaceReading, LooseReading, TrayReading
+
+#: Side of the square crop each face is cut to, from the full-resolution photo.
+CROP = 64
+#: Below this median sharpness (variance of the Laplacian of the crops) the photo is blurred.
+MIN_SHARPNESS = 60.0
+#: Touching faces whose centres lie within this many face sides are neighbours in a crossword.
+TOUCHING = 1.3
+#: A group of at least this many touching cubes is a crossword.
+CROSSWORD_MIN = 3
+
+
+class GameLike(Protocol):
+    """What the reader needs of a game (``engine.games.Game`` has it)."""
+
+    id: str
+    size: int
+
+    def cube_set(self, dice: str | None = None) -> CubeSet: ...
+
+
+class Classifier(Protocol):
+    def classify(self, crops: Sequence[np.ndarray]) -> Sequence[Any]: ...
+
+
+_model: Classifier | None = None
+
+
+def _default_classifier() -> Classifier:
+    global _model
+    if _model is None:
+        try:
+            module = importlib.import_module("vision.classifier")
+        except ImportError:
+            raise MachineError(
+                "The cube-face model is not installed (vision/classifier.py is missing); "
+                "reinstall cuberef."
+            ) from None
+        _model = module.FaceClassifier.load()
+    return _model
+
+
+def _probabilities(prediction: Any) -> dict[str, float]:
+    raw = prediction.probabilities
+    if isinstance(raw, Mapping):
+        return {str(k): float(v) for k, v in raw.items()}
+    values = list(raw)
+    return {face: float(p) for face, p in zip(ALPHABET, values, strict=False)}
+
+
+def cut_face(image: np.ndarray, corners: np.ndarray, size: int = CROP) -> np.ndarray:
+    """The face inside ``corners`` (top left first, clockwise) as a ``size`` square."""
+    target = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
+    matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
+    return cv2.warpPerspective(image, matrix, (size, size), flags=cv2.INTER_AREA)
+
+
+def _sharpness(crops: Sequence[np.ndarray]) -> float:
+    values = [
+        cv2.Laplacian(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), cv2.CV_32F).var() for crop in crops
+    ]
+    return float(np.median(values))
+
+
+def _check_image(image: np.ndarray) -> None:
+    if not isinstance(image, np.ndarray) or image.ndim != 3 or image.shape[2] != 3:
+        raise NotAnImage("The picture is not a colour photo; give a BGR image of 3 channels.")
+    if image.dtype != np.uint8:
+        raise NotAnImage("The picture is not 8 bits a channel; give a uint8 BGR image.")
+
+
+def read(
+    image: np.ndarray,
+    game: GameLike,
+    *,
+    dice: str | None = None,
+    upright: bool = False,
+    classifier: Classifier | None = None,
+) -> TrayReading | LooseReading:
+    """Read the cubes in a BGR photo (shape: [height, width, 3], uint8) for ``game``.
+
+    Tray games give a ``TrayReading``; Ad-Lib and Scribbage a ``LooseReading`` (with the
+    crossword's grid when the cubes are laid out as one). ``upright`` turns a tray so that
+    most letters stand upright. Raises a ``ReadError`` (exit 2) when the photo cannot be
+    read as the game asks.
+    """
+    _check_image(image)
+    quads = find_faces(image)
+    if not quads:
+        raise NoCubesFound(
+            "No cubes were found in the photo; photograph the cubes from above, "
+            "filling more of the frame."
+        )
+    cube_set = game.cube_set(dice)
+    model = classifier or _default_classifier()
+    if game.size > 0:
+        return _read_tray(image, game, cube_set, quads, model, upright)
+    return _read_loose(image, game, cube_set, quads, model)
+
+
+def _classify(image: np.ndarray, corners: Sequence[np.ndarray], model: Classifier) -> list[Any]:
+    crops = [cut_face(image, c) for c in corners]
+    if _sharpness(crops) < MIN_SHARPNESS:
+        raise TooBlurred(
+            "The photo is too blurred to read the letters; hold the camera still and "
+            "let it focus, then take it again."
+        )
+    return list(model.classify(crops))
+
+
+def _touches_border(corners: np.ndarray, shape: tuple[int, ...], margin: float) -> bool:
+    height, width = shape[:2]
+    return bool(
+        (corners[:, 0] < margin).any()
+        or (corners[:, 1] < margin).any()
+        or (corners[:, 0] > width - 1 - margin).any()
+        or (corners[:, 1] > height - 1 - margin).any()
+    )
+
+
+def _tray_lattice(image: np.ndarray, game: GameLike, quads: list[FaceQuad]) -> Lattice:
+    n = game.size
+    side = float(np.median([q.side for q in quads]))
+    points = np.array([q.center for q in quads])
+    if len(quads) < 2:
+        raise NoCubesFound(
+            f"No tray was found in the photo; the {game.id} tray of {n}x{n} cubes should "
+            "fill at least a tenth of the frame."
+        )
+    lattice = fit_lattice(points, side * 1.2)
+    on = [k for k, c in enumerate(lattice.cells) if c is not None]
+    edge = any(_touches_border(quads[k].corners, image.shape, side * 0.15) for k in on)
+    if lattice.rows == n and lattice.cols == n:
+        return lattice
+    if edge and lattice.rows <= n and lattice.cols <= n:
+        raise TrayCutOff(
+            f"Part of the tray is outside the photo (only {lattice.rows}x{lattice.cols} "
+            "cells are in view); step back or centre the tray and take it again."
+        )
+    if (
+        lattice.rows == lattice.cols
+        and lattice.rows in (4, 5, 6)
+        and len(on) >= lattice.rows**2 - 2
+    ):
+        raise WrongGame(
+            f"The photo shows a {lattice.rows}x{lattice.rows} tray but {game.id} is played "
+            f"on {n}x{n}; choose the game that matches the tray."
+        )
+    raise NoCubesFound(
+        f"No {n}x{n} tray was found in the photo (the cubes found form "
+        f"{lattice.rows}x{lattice.cols}); photograph the whole tray from above."
+    )
+
+
+def _cell_corners(lattice: Lattice, row: int, col: int, half: float) -> np.ndarray:
+    points = np.array(
+        [
+            [
+                [col - half, row - half],
+                [col + half, row - half],
+                [col + half, row + half],
+                [col - half, row + half],
+            ]
+        ],
+        np.float64,
+    )
+    return cv2.perspectiveTransform(points, lattice.homography)[0]
+
+
+def _read_tray(
+    image: np.ndarray,
+    game: GameLike,
+    cube_set: CubeSet,
+    quads: list[FaceQuad],
+    model: Classifier,
+    upright: bool,
+) -> TrayReading:
+    n = game.size
+    lattice = _tray_lattice(image, game, quads)
+    by_cell = {c: quads[k] for k, c in enumerate(lattice.cells) if c is not None}
+    pitch = float(np.linalg.norm(np.subtract(lattice.cell_center(0, 1), lattice.cell_center(0, 0))))
+    side = float(np.median([q.side for q in quads]))
+    half = min(0.5, side / pitch / 2)
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    corners = []
+    warnings = []
+    for r, c in cells:
+        if (r, c) in by_cell:
+            corners.append(by_cell[(r, c)].corners)
+        else:
+            corners.append(_cell_corners(lattice, r, c, half))
+            warnings.append(f"Row {r + 1}, column {c + 1}: no cube face was seen there.")
+    outline = _cell_corners(lattice, 0, 0, 0.5)
+    outline = np.array(
+        [
+            _cell_corners(lattice, 0, 0, 0.5)[0],
+            _cell_corners(lattice, 0, n - 1, 0.5)[1],
+            _cell_corners(lattice, n - 1, n - 1, 0.5)[2],
+            _cell_corners(lattice, n - 1, 0, 0.5)[3],
+        ]
+    )
+    if _touches_border(outline, image.shape, 0):
+        raise TrayCutOff(
+            "Part of the tray is outside the photo; step back or centre the tray and take it again."
+        )
+    predictions = _classify(image, corners, model)
+    probabilities = [_probabilities(p) for p in predictions]
+    chosen = assign_faces(probabilities, cube_set)
+    faces: dict[tuple[int, int], FaceReading] = {}
+    for (r, c), corner, prediction, p, (face, confidence) in zip(
+        cells, corners, predictions, probabilities, chosen, strict=True
+    ):
+        own = max(p.items(), key=lambda item: item[1])[0] if p else face
+        if own != face:
+            warnings.append(
+                f"Row {r + 1}, column {c + 1}: read as {own}, but the cubes allow only "
+                f"one such face, so taken as {face}."
+            )
+        center = corner.mean(0)
+        faces[(r, c)] = FaceReading(
+            face,
+            float(center[0]),
+            float(center[1]),
+            confidence,
+            int(prediction.orientation) % 360,
+            tuple(map(tuple, corner.tolist())),
+            (r, c),
+        )
+    turn = _upright_turn(list(faces.values())) if upright else 0
+    grid = [[faces[(r, c)] for c in range(n)] for r in range(n)]
+    for _ in range(turn // 90):
+        grid = [list(row) for row in zip(*grid[::-1], strict=True)]  # a quarter turn clockwise
+    for r in range(n):
+        for c in range(n):
+            face = grid[r][c]
+            if face.doubtful:
+                warnings.append(
+                    f"Row {r + 1}, column {c + 1} read as {face.face} with confidence "
+                    f"{face.confidence:.2f}; check that cube."
+                )
+    return TrayReading(
+        game.id,
+        tuple(tuple(f.face for f in row) for row in grid),
+        tuple(tuple(f.confidence for f in row) for row in grid),
+        tuple(warnings),
+        tuple(faces.values()),
+        tuple(map(tuple, outline.tolist())),
+    )
+
+
+def _upright_turn(faces: list[FaceReading]) -> int:
+    """The clockwise turn of the board that stands most letters upright."""
+    votes = Counter((-f.orientation) % 360 for f in faces if f.face not in ("#", "*"))
+    return votes.most_common(1)[0][0] if votes else 0
+
+
+def _read_loose(
+    image: np.ndarray, game: GameLike, cube_set: CubeSet, quads: list[FaceQuad], model: Classifier
+) -> LooseReading:
+    predictions = _classify(image, [q.corners for q in quads], model)
+    probabilities = [_probabilities(p) for p in predictions]
+    chosen = assign_faces(probabilities, cube_set)
+    cells = _crossword(quads)
+    warnings = []
+    expected = len(cube_set.dice)
+    if len(quads) != expected:
+        warnings.append(
+            f"Found {len(quads)} cubes where {game.id} has {expected}; check the photo."
+        )
+    faces = []
+    for quad, prediction, (face, confidence), cell in zip(
+        quads, predictions, chosen, cells, strict=True
+    ):
+        faces.append(
+            FaceReading(
+                face,
+                quad.center[0],
+                quad.center[1],
+                confidence,
+                int(prediction.orientation) % 360,
+                tuple(map(tuple, quad.corners.tolist())),
+                cell,
+            )
+        )
+        if confidence < DOUBTFUL:
+            warnings.append(
+                f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) read as {face} "
+                f"with confidence {confidence:.2f}; check it."
+            )
+    grid = None
+    if any(c is not None for c in cells):
+        used = {f.cell: f.face for f in faces if f.cell is not None}
+        rows = max(r for r, _ in used) + 1
+        cols = max(c for _, c in used) + 1
+        grid = tuple("".join(used.get((r, c), ".") for c in range(cols)) for r in range(rows))
+    order = sorted(range(len(faces)), key=lambda k: (faces[k].y, faces[k].x))
+    return LooseReading(game.id, tuple(faces[k] for k in order), grid, tuple(warnings))
+
+
+def _crossword(quads: list[FaceQuad]) -> list[tuple[int, int] | None]:
+    """The cell of each face in the largest group of touching cubes (None off it)."""
+    n = len(quads)
+    if n < CROSSWORD_MIN:
+        return [None] * n
+    points = np.array([q.center for q in quads])
+    side = float(np.median([q.side for q in quads]))
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(i + 1, n):
+            close = np.linalg.norm(points[i] - points[j]) < TOUCHING * side
+            aligned = abs(((quads[i].angle - quads[j].angle) + 45) % 90 - 45) < 12
+            if close and aligned:
+                parent[root(i)] = root(j)
+    groups = Counter(root(i) for i in range(n))
+    group, size = groups.most_common(1)[0]
+    if size < CROSSWORD_MIN:
+        return [None] * n
+    members = [i for i in range(n) if root(i) == group]
+    lattice = fit_lattice(points[members], side)
+    cells: list[tuple[int, int] | None] = [None] * n
+    for k, cell in zip(members, lattice.cells, strict=True):
+        cells[k] = cell
+    return cells
