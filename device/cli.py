@@ -18,6 +18,7 @@ from engine.errors import CuberefError, MachineError
 #: Subcommand name -> module, in the order ``cuberef --help`` lists them.
 COMMANDS: dict[str, str] = {
     "roll": "device.commands.roll",
+    "read": "device.commands.read",
 }
 
 log = logging.getLogger("cuberef")

@@ -7,8 +7,9 @@ its corners in the image, its cell and the board or crossword as the image shows
 
     python -m models.scenes --kind tray --seed 3 --out /tmp/scene.png
 
-The face painting comes from the face model's renderer (``models.render``) where that module
-offers ``render_face``; otherwise a plain Hershey-font face is painted here.
+Faces are painted by the face model's renderer (``models.render.render_face``) in its held-out
+("val") fonts and colours; where that renderer cannot be imported (it needs Pillow), a plain
+Hershey-font face is painted here instead.
 """
 
 from __future__ import annotations
@@ -69,13 +70,18 @@ class Scene:
     ambiguous_axes: bool
 
 
-def _default_painter() -> FacePainter:
+def _default_painter(split: str = "val") -> FacePainter:
+    """The face model's renderer, in the styles (fonts, inks) held out from its training."""
     try:
-        from models import render  # type: ignore[attr-defined]
-    except ImportError:
+        from models.render import Style, render_face
+    except ImportError:  # the model's renderer needs Pillow, a training-time package
         return paint_face
-    painter = getattr(render, "render_face", None)
-    return painter if callable(painter) else paint_face
+
+    def painter(face: str, size: int, rng: random.Random) -> np.ndarray:
+        style = Style.random(np.random.default_rng(rng.randrange(2**32)), split)
+        return render_face(face, 0, size, style)
+
+    return painter
 
 
 def paint_face(face: str, size: int, rng: random.Random) -> np.ndarray:

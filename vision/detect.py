@@ -21,9 +21,9 @@ SETTINGS = {
     "min_fill": 0.62,  # a face's area over its rectangle's
     "size_low": 0.55,  # face side against the median side: smallest kept
     "size_high": 1.7,  # largest kept
-    "grow": 1.06,
+    "grow": 1.06,  # faces are trimmed by their dark rim; grow the rectangle back
     "lightness_weight": 0.35,  # shadows and uneven light change lightness more than colour
-    "ring_margin": 1.4,  # a face stands this much further from the table than the table's spread  # faces are trimmed by their dark rim; grow the rectangle back
+    "ring_margin": 1.4,  # a face stands this far above the table's own spread of colour
 }
 
 
