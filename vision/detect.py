@@ -23,7 +23,7 @@ SETTINGS = {
     "size_high": 1.7,  # largest kept
     "grow": 1.06,  # faces are trimmed by their dark rim; grow the rectangle back
     "lightness_weight": 0.35,  # shadows and uneven light change lightness more than colour
-    "ring_margin": 1.4,  # a face stands this far above the table's own spread of colour
+    "ring_margin": 6.0,  # MADs a face stands above the table's own spread of colour
 }
 
 
@@ -59,7 +59,10 @@ def _distance_mask(lab: np.ndarray, region: np.ndarray, ring: np.ndarray) -> np.
     scaled = np.clip(distance * (255.0 / values.max()), 0, 255).astype(np.uint8)
     threshold, _ = cv2.threshold(scaled[region].reshape(-1, 1), 0, 255, cv2.THRESH_OTSU)
     # A mottled table splits in two under Otsu alone; never cut inside the table's own spread.
-    spread = float(np.percentile(scaled[ring], 98)) * SETTINGS["ring_margin"]
+    # Median and MAD, so cubes that reach into the ring do not count as table.
+    on_ring = scaled[ring].astype(np.float32)
+    middle = float(np.median(on_ring))
+    spread = middle + SETTINGS["ring_margin"] * 1.4826 * float(np.median(np.abs(on_ring - middle)))
     return region & (scaled > max(threshold, spread))
 
 

@@ -122,7 +122,11 @@ def score_scene(scene: Scene, tally: Tally, *, geometry: bool) -> None:
             tally.trays_found += 1
             options = _turns(scene.board) if scene.ambiguous_axes else [scene.board]
             tally.cells_right += max(
-                sum(a == b for ra, rb in zip(reading.rows, o, strict=True) for a, b in zip(ra, rb, strict=True))
+                sum(
+                    a == b
+                    for ra, rb in zip(reading.rows, o, strict=True)
+                    for a, b in zip(ra, rb, strict=True)
+                )
                 for o in options
             )
         return
@@ -138,7 +142,11 @@ def score_scene(scene: Scene, tally: Tally, *, geometry: bool) -> None:
     tally.crosswords += 1
     if isinstance(reading, LooseReading) and reading.grid is not None and scene.grid is not None:
         truth = [row.replace(".", " ") for row in scene.grid]
-        options = _turns([list(r) for r in truth]) if scene.ambiguous_axes else [tuple(tuple(r) for r in truth)]
+        options = (
+            _turns([list(r) for r in truth])
+            if scene.ambiguous_axes
+            else [tuple(tuple(r) for r in truth)]
+        )
         got = tuple(tuple(r.replace(".", " ")) for r in reading.grid)
         tally.crosswords_right += got in options
 
