@@ -30,5 +30,10 @@ bench: $(STAMP)
 lexicons: $(STAMP)
 	$(BIN)/cuberef lexicon build
 
+# The cube-face model: render, train on the CPU, export models/cube_faces.onnx and its card.
+model: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
+	nice $(BIN)/python -m models.train
+
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

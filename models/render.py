@@ -174,7 +174,12 @@ def symmetric_orientations(
     """
     if face is None or face in (BLANK, JOKER):
         return ORIENTATIONS
-    ink = face_ink(face, Style(style.font, marks=style.marks), 64) > 0.5
+    return _symmetric(face, style.font, style.marks and face in MARKED, threshold)
+
+
+@functools.lru_cache(maxsize=2048)
+def _symmetric(face: str, font: Path, marks: bool, threshold: float) -> tuple[int, ...]:
+    ink = face_ink(face, Style(font, marks=marks), 64) > 0.5
     out = [0]
     for k in (1, 2, 3):
         r = np.rot90(ink, -k)
@@ -268,6 +273,22 @@ def _cube(
         _paste(canvas, printed * body, ink, x, y)
 
 
+def _cube_side(
+    canvas: np.ndarray, centre: float, f: int, style: Style, rng: np.random.Generator
+) -> None:
+    h = int(f * rng.uniform(0.3, 0.65))
+    shade = np.array(style.cube, np.float32) * rng.uniform(0.55, 0.9)
+    body = (
+        _rounded_square(f, int(f * 0.1))[:h] if rng.random() < 0.5 else np.ones((h, f), np.float32)
+    )
+    x, y = int(centre - f / 2), int(centre - h / 2)
+    _paste(canvas, body, shade, x, y)
+    other = ALPHABET[rng.integers(len(ALPHABET))]
+    letter = np.rot90(face_ink(other, style, f, rng), -int(rng.integers(4)))
+    squashed = cv2.resize(letter, (f, h), interpolation=cv2.INTER_AREA)
+    _paste(canvas, squashed * body, np.array(style.ink, np.float32) * 0.85, x, y)
+
+
 def render_sample(
     face: str | None,
     orientation: int,
@@ -298,7 +319,7 @@ def render_sample(
     wall = int(rng.integers(4)) if rng.random() < 0.25 else -1
     for j in (-1, 0, 1):  # the crop never reaches a second ring of cubes
         for i in (-1, 0, 1):
-            if (i, j) == (0, 0) and kind in ("cell", "wall", "table"):
+            if (i, j) == (0, 0) and kind != "face":
                 continue
             if (i, j) != (0, 0) and (kind == "table" or rng.random() < 0.15):
                 continue
@@ -316,14 +337,13 @@ def render_sample(
             canvas[: S - edge] = wall_colour
         else:
             canvas[:, : S - edge] = wall_colour
-    if kind == "side":  # look at a cube's side face: stretch it so it fills the view
-        sq = cv2.resize(canvas, (S, S // 3), interpolation=cv2.INTER_AREA)
-        canvas = cv2.resize(sq, (S, S))
+    if kind == "side":  # a cube seen from its side: a darker, squat face with a squashed letter
+        _cube_side(canvas, centre, f, style, rng)
     if kind == "table":
         canvas += rng.normal(0, rng.uniform(2, 25), (S // 8, S // 8, 1)).repeat(8, 0).repeat(8, 1)
     # Camera: rotation near the orientation's quarter turn, zoom, offset and perspective.
     angle = rng.uniform(-40, 40)
-    frac = rng.uniform(0.62, 0.92)  # the top face's share of the crop's width
+    frac = rng.uniform(0.6, 1.05)  # the top face's share of the crop's width
     half = f / frac / 2
     t = np.deg2rad(angle)
     rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])

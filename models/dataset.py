@@ -1,0 +1,95 @@
+"""Reproducible sets of rendered crops with their targets, for training and evaluation.
+
+Every sample is drawn from a generator seeded with ``(seed, index)``, so a set depends only on
+its seed, its split and its size, not on how many processes render it.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.faces import ALPHABET, BLANK
+from models.render import ORIENTATIONS, Style, render_sample, symmetric_orientations
+
+#: The model's face classes: every face of the engine, then "none" (not a cube's top face).
+CLASSES: tuple[str, ...] = (*ALPHABET, "none")
+NONE = len(ALPHABET)
+#: Share of "none" samples that are featureless (one colour, a little noise): such an image is as
+#: much a tightly cut blank face as it is nothing, so its target is split between the two.
+FEATURELESS = 0.15
+FEATURELESS_TARGET = {NONE: 0.6, ALPHABET.index(BLANK): 0.4}
+
+
+@dataclass(frozen=True, slots=True)
+class Samples:
+    """Images (N, size, size, 3) BGR uint8; face (N, classes) and orientation (N, 4) targets."""
+
+    images: np.ndarray
+    faces: np.ndarray
+    orientations: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.images)
+
+
+def _featureless(rng: np.random.Generator, size: int) -> np.ndarray:
+    colour = rng.uniform(0, 255, 3)
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size - 0.5
+    ramp = (xx * rng.normal() + yy * rng.normal()) * rng.uniform(0, 40)
+    img = colour + ramp[..., None] + rng.normal(0, rng.uniform(0, 6), (size, size, 3))
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def sample(
+    index: int, seed: int, split: str, size: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sample ``index`` of a set: its class cycles through CLASSES, the rest comes from the seed."""
+    rng = np.random.default_rng([seed, index])
+    cls = index % len(CLASSES)
+    face = None if cls == NONE else CLASSES[cls]
+    k = int(rng.integers(4))
+    face_t = np.zeros(len(CLASSES), np.float32)
+    orient_t = np.zeros(4, np.float32)
+    if face is None and rng.random() < FEATURELESS:
+        for c, p in FEATURELESS_TARGET.items():
+            face_t[c] = p
+        orient_t[:] = 0.25
+        return _featureless(rng, size), face_t, orient_t
+    style = Style.random(rng, split)
+    image = render_sample(face, ORIENTATIONS[k], rng, split=split, size=size, style=style)
+    face_t[cls] = 1.0
+    same = symmetric_orientations(face, style)
+    for s in same:  # every quarter turn that looks the same is an equally right answer
+        orient_t[(k + s // 90) % 4] = 1.0 / len(same)
+    return image, face_t, orient_t
+
+
+def _chunk(args: tuple[int, int, int, str, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    start, stop, seed, split, size = args
+    parts = [sample(i, seed, split, size) for i in range(start, stop)]
+    return tuple(np.stack(p) for p in zip(*parts, strict=True))  # type: ignore[return-value]
+
+
+def make_set(
+    count: int, seed: int, split: str = "train", size: int = 32, workers: int = 1, progress=None
+) -> Samples:
+    """Render ``count`` samples (a multiple of the class count keeps classes balanced)."""
+    step = 500
+    jobs = [(s, min(count, s + step), seed, split, size) for s in range(0, count, step)]
+    results = []
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for r in pool.map(_chunk, jobs):
+                results.append(r)
+                if progress:
+                    progress(len(r[0]))
+    else:
+        for job in jobs:
+            results.append(_chunk(job))
+            if progress:
+                progress(len(results[-1][0]))
+    images, faces, orients = (np.concatenate(p) for p in zip(*results, strict=True))
+    return Samples(images, faces, orients)

@@ -1,0 +1,209 @@
+"""Train the cube-face model on rendered faces and export it to ONNX with its card.
+
+    python -m models.train            # what `make model` runs (about 20 minutes on two cores)
+
+Needs the ``train`` extra (torch, onnx). Steps: render the training set (train fonts and
+colours) and the held-out set (val fonts and colours), train a small CNN on the CPU with a
+progress bar, export ``models/cube_faces.onnx`` and ``cube_faces.json`` (classes, input, SHA-256),
+then evaluate it through the run-time classifier and write ``models/CARD.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from models.dataset import CLASSES, Samples, make_set
+from models.render import ORIENTATIONS
+
+HERE = Path(__file__).resolve().parent
+SIZE = 32
+TRAIN_SEED, VAL_SEED = 1, 2
+
+
+class Progress:
+    """A one-line text progress bar on stderr."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self.total, self.label, self.done, self.start = total, label, 0, time.monotonic()
+        self.note = ""
+
+    def __call__(self, n: int = 1, note: str = "") -> None:
+        self.done += n
+        self.note = note or self.note
+        frac = min(1.0, self.done / max(1, self.total))
+        spent = time.monotonic() - self.start
+        eta = spent / frac - spent if frac > 0 else 0.0
+        bar = "#" * int(frac * 30)
+        sys.stderr.write(
+            f"\r{self.label:<10} [{bar:<30}] {frac:6.1%} {spent:5.0f}s eta {eta:4.0f}s {self.note}"
+        )
+        if self.done >= self.total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def _block(cin: int, cout: int) -> list[nn.Module]:
+    return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU()]
+
+
+class FaceNet(nn.Module):
+    """Input: (N, 3, 32, 32) BGR in 0..1. Output: face and orientation probabilities.
+
+    Each image is normalised by its own mean and spread first, so that light and exposure
+    matter less; a featureless image becomes all zeros.
+    """
+
+    def __init__(self, classes: int = len(CLASSES), widths: tuple[int, ...] = (16, 32, 64, 96)):
+        super().__init__()
+        a, b, c, d = widths
+        self.features = nn.Sequential(
+            *_block(3, a),
+            nn.MaxPool2d(2),
+            *_block(a, b),
+            *_block(b, b),
+            nn.MaxPool2d(2),
+            *_block(b, c),
+            *_block(c, c),
+            nn.MaxPool2d(2),
+            *_block(c, d),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
+        )
+        self.face = nn.Linear(d, classes)
+        self.orientation = nn.Linear(d, len(ORIENTATIONS))
+
+    def logits(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        mean = x.mean(dim=(1, 2, 3), keepdim=True)
+        std = x.std(dim=(1, 2, 3), keepdim=True)
+        h = self.features((x - mean) / (std + 0.02))
+        return self.face(h), self.orientation(h)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        f, o = self.logits(x)
+        return torch.softmax(f, dim=1), torch.softmax(o, dim=1)
+
+
+def _tensor(images: np.ndarray) -> torch.Tensor:
+    return torch.from_numpy(images).permute(0, 3, 1, 2).float().div_(255.0)
+
+
+def _soft_ce(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    return -(target * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
+
+
+def train(net: FaceNet, data: Samples, epochs: int, batch: int, seed: int) -> None:
+    gen = torch.Generator().manual_seed(seed)
+    x, yf, yo = (
+        _tensor(data.images),
+        torch.from_numpy(data.faces),
+        torch.from_numpy(data.orientations),
+    )
+    steps = epochs * (len(data) // batch)
+    opt = torch.optim.AdamW(net.parameters(), lr=4e-3, weight_decay=5e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=4e-3, total_steps=steps, pct_start=0.15)
+    bar = Progress(steps, "train")
+    net.train()
+    for epoch in range(epochs):
+        order = torch.randperm(len(data), generator=gen)
+        total, seen = 0.0, 0
+        for s in range(len(data) // batch):
+            idx = order[s * batch : (s + 1) * batch]
+            f, o = net.logits(x[idx])
+            loss = _soft_ce(f, yf[idx]) + 0.5 * _soft_ce(o, yo[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total, seen = total + loss.item(), seen + 1
+            bar(1, f"epoch {epoch + 1}/{epochs} loss {total / seen:.3f}")
+
+
+def export(net: FaceNet, path: Path) -> dict:
+    """Write the ONNX file and, beside it, the JSON that names its classes and its hash."""
+    net.eval()
+    dummy = torch.zeros(1, 3, SIZE, SIZE)
+    torch.onnx.export(
+        net,
+        (dummy,),
+        str(path),
+        dynamo=False,
+        input_names=["image"],
+        output_names=["face", "orientation"],
+        dynamic_axes={"image": {0: "n"}, "face": {0: "n"}, "orientation": {0: "n"}},
+        opset_version=17,
+    )
+    meta = {
+        "classes": list(CLASSES),
+        "none": "none",
+        "orientations": list(ORIENTATIONS),
+        "input": {"size": SIZE, "layout": "NCHW", "channels": "BGR", "scale": 1 / 255},
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+    }
+    path.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n")
+    return meta
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--train", type=int, default=len(CLASSES) * 1200, help="training samples")
+    ap.add_argument("--val", type=int, default=len(CLASSES) * 200, help="held-out samples")
+    ap.add_argument("--epochs", type=int, default=10)
+    ap.add_argument("--batch", type=int, default=128)
+    # One thread: on a shared two-core machine a second thread costs more than it brings.
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=2, help="processes that render")
+    ap.add_argument("--out", type=Path, default=HERE / "cube_faces.onnx")
+    ap.add_argument(
+        "--cache",
+        type=Path,
+        default=HERE.parent / "build" / "model-data",
+        help="folder that keeps the rendered training set between runs",
+    )
+    args = ap.parse_args(argv)
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(TRAIN_SEED)
+    t0 = time.monotonic()
+    cached = args.cache / f"train-seed{TRAIN_SEED}-n{args.train}-s{SIZE}.npz"
+    if cached.is_file():
+        with np.load(cached) as z:
+            data = Samples(z["images"], z["faces"], z["orientations"])
+    else:
+        bar = Progress(args.train, "render")
+        data = make_set(args.train, TRAIN_SEED, "train", SIZE, args.workers, bar)
+        args.cache.mkdir(parents=True, exist_ok=True)
+        np.savez(cached, images=data.images, faces=data.faces, orientations=data.orientations)
+    render_s = time.monotonic() - t0
+    net = FaceNet()
+    t1 = time.monotonic()
+    train(net, data, args.epochs, args.batch, TRAIN_SEED)
+    train_s = time.monotonic() - t1
+    meta = export(net, args.out)
+    from models import evaluate  # after export: it reads the model through the run-time wrapper
+
+    figures = evaluate.run(args.val, args.out, workers=args.workers)
+    figures.update(
+        train_samples=args.train,
+        epochs=args.epochs,
+        render_s=round(render_s),
+        train_s=round(train_s),
+        total_s=round(time.monotonic() - t0),
+        onnx_bytes=args.out.stat().st_size,
+        sha256=meta["sha256"],
+        params=sum(p.numel() for p in net.parameters()),
+    )
+    evaluate.write_card(figures, HERE / "CARD.md")
+    print(json.dumps(figures, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
