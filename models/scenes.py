@@ -445,16 +445,23 @@ def render_loose(
     side = CUBE * 7.5
     pad = CUBE
     world = _World(int(side + 2 * pad), int(side * 0.75 + 2 * pad))
-    centers = _scatter(rng, len(faces), (pad, pad, pad + side, pad + side * 0.75), [], CUBE * 1.5)
-    for face, center in zip(faces, centers, strict=True):
-        world.add_cube(
-            painter(face, CUBE, rng),
-            face,
-            tuple(center),
-            rng.uniform(0, 360),
-            rng.randrange(4),
-            None,
-        )
+    box = (pad, pad, pad + side, pad + side * 0.75)
+    centers = _scatter(rng, len(faces), box, [], CUBE * 1.5)
+    angles = [rng.uniform(0, 360) for _ in faces]
+    # Some cubes land touching a neighbour edge to edge (pairs only: three in a row would be
+    # a crossword).
+    for k in range(1, len(faces), 2):
+        if rng.random() < 0.35:
+            theta = math.radians(angles[k - 1] + 90 * rng.randrange(4))
+            step = CUBE * rng.uniform(1.0, 1.04) * np.array([math.cos(theta), math.sin(theta)])
+            candidate = centers[k - 1] + step
+            others = [c for j, c in enumerate(centers) if j not in (k - 1, k)]
+            inside = box[0] <= candidate[0] <= box[2] and box[1] <= candidate[1] <= box[3]
+            if inside and all(np.linalg.norm(candidate - c) >= CUBE * 1.5 for c in others):
+                centers[k] = candidate
+                angles[k] = angles[k - 1] + rng.uniform(-3, 3)
+    for face, center, angle in zip(faces, centers, angles, strict=True):
+        world.add_cube(painter(face, CUBE, rng), face, tuple(center), angle, rng.randrange(4), None)
     coverage = rng.uniform(0.3, 0.7)
     homography = _camera(
         rng, (pad * 0.5, pad * 0.5, side + pad * 1.5, side * 0.75 + pad * 1.5), frame, coverage, 30

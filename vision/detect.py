@@ -21,6 +21,7 @@ SETTINGS = {
     "min_fill": 0.62,  # a face's area over its rectangle's
     "size_low": 0.55,  # face side against the median side: smallest kept
     "size_high": 1.7,  # largest kept
+    "local_lift": 12,  # grey levels a face stands above its neighbourhood's mean
     "grow": 1.06,  # faces are trimmed by their dark rim; grow the rectangle back
     "lightness_weight": 0.35,  # shadows and uneven light change lightness more than colour
     "ring_margin": 6.0,  # MADs a face stands above the table's own spread of colour
@@ -49,24 +50,62 @@ def downscale(image: np.ndarray, side: int | None = None) -> tuple[np.ndarray, f
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
 
 
-def _distance_mask(lab: np.ndarray, region: np.ndarray, ring: np.ndarray) -> np.ndarray:
-    """Pixels of ``region`` whose colour stands apart from the colour of ``ring`` (Otsu)."""
+def _distances(lab: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """How far each pixel's colour stands from the median colour of ``ring`` (0-255)."""
     background = np.median(lab[ring], axis=0)
     distance = np.linalg.norm(lab - background, axis=2)
-    values = distance[region]
-    if values.size == 0 or values.max() <= 0:
-        return np.zeros(region.shape, bool)
-    scaled = np.clip(distance * (255.0 / values.max()), 0, 255).astype(np.uint8)
-    threshold, _ = cv2.threshold(scaled[region].reshape(-1, 1), 0, 255, cv2.THRESH_OTSU)
-    # A mottled table splits in two under Otsu alone; never cut inside the table's own spread.
-    # Median and MAD, so cubes that reach into the ring do not count as table.
+    top = float(distance.max())
+    if top <= 0:
+        return np.zeros(distance.shape, np.uint8)
+    return np.clip(distance * (255.0 / top), 0, 255).astype(np.uint8)
+
+
+def _floor(scaled: np.ndarray, ring: np.ndarray) -> float:
+    """The table's own spread of colour: median and MAD, so that cubes reaching into the
+    ring do not count as table."""
     on_ring = scaled[ring].astype(np.float32)
     middle = float(np.median(on_ring))
-    spread = middle + SETTINGS["ring_margin"] * 1.4826 * float(np.median(np.abs(on_ring - middle)))
-    return region & (scaled > max(threshold, spread))
+    return middle + SETTINGS["ring_margin"] * 1.4826 * float(np.median(np.abs(on_ring - middle)))
 
 
-Region = tuple[int, int, np.ndarray]  # top, left, and the mask inside its bounding box
+def _thresholds(scaled: np.ndarray, region: np.ndarray, ring: np.ndarray) -> list[float]:
+    """Candidate cuts between table and faces: two-class Otsu, and both cuts of a
+    three-class Otsu (a pale face on a pale table stands apart less than its letter)."""
+    values = scaled[region].reshape(-1, 1)
+    two, _ = cv2.threshold(values, 0, 255, cv2.THRESH_OTSU)
+    low, high = _otsu3(np.bincount(values.ravel(), minlength=256))
+    floor = _floor(scaled, ring)
+    return sorted({max(float(t), floor) for t in (two, low, high)})
+
+
+def _distance_mask(lab: np.ndarray, region: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """Pixels of ``region`` whose colour stands apart from the colour of ``ring`` (Otsu)."""
+    scaled = _distances(lab, ring)
+    two, _ = cv2.threshold(scaled[region].reshape(-1, 1), 0, 255, cv2.THRESH_OTSU)
+    return region & (scaled > max(float(two), _floor(scaled, ring)))
+
+
+def _otsu3(histogram: np.ndarray) -> tuple[float, float]:
+    """The two cuts that split a histogram into three classes best."""
+    p = histogram.astype(np.float64) / max(1, histogram.sum())
+    levels = np.arange(p.size, dtype=np.float64)
+    weight = np.concatenate([[0.0], np.cumsum(p)])
+    moment = np.concatenate([[0.0], np.cumsum(p * levels)])
+    total = moment[-1]
+    best, cut = -1.0, (0, 0)
+    step = 4  # a coarse search is plenty and keeps this cheap
+    for a in range(step, p.size - step, step):
+        for b in range(a + step, p.size, step):
+            w0, w1, w2 = weight[a], weight[b] - weight[a], 1 - weight[b]
+            if min(w0, w1, w2) <= 0:
+                continue
+            m0 = moment[a] / w0
+            m1 = (moment[b] - moment[a]) / w1
+            m2 = (total - moment[b]) / w2
+            between = w0 * m0 * m0 + w1 * m1 * m1 + w2 * m2 * m2
+            if between > best:
+                best, cut = between, (a, b)
+    return float(cut[0]), float(cut[1])
 
 
 def _regions(mask: np.ndarray, min_area: float = 0) -> list[Region]:
@@ -93,9 +132,7 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
     return filled.astype(bool)
 
 
-def foreground(small: np.ndarray) -> np.ndarray:
-    """Everything that stands apart from the table; inside a large region (a tray), what
-    stands apart from that region's own rim (its cubes)."""
+def _lab_and_ring(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 0] *= SETTINGS["lightness_weight"]  # light varies across a table more than colour does
     height, width = lab.shape[:2]
@@ -103,7 +140,31 @@ def foreground(small: np.ndarray) -> np.ndarray:
     band = max(2, int(SETTINGS["border_ring"] * min(height, width)))
     ring[:band] = ring[-band:] = True
     ring[:, :band] = ring[:, -band:] = True
-    mask = _distance_mask(lab, np.ones((height, width), bool), ring)
+    return lab, ring
+
+
+def foreground(small: np.ndarray) -> list[np.ndarray]:
+    """Candidate masks of everything that stands apart from the table, one per cut; inside
+    a large region (a tray), what stands apart from that region's own rim (its cubes)."""
+    lab, ring = _lab_and_ring(small)
+    scaled = _distances(lab, ring)
+    everywhere = np.ones(ring.shape, bool)
+    masks = [scaled > t for t in _thresholds(scaled, everywhere, ring)]
+    # Faces are also the bright things of a photo: brighter than the frame, or than their
+    # own neighbourhood where the light is uneven.
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    _, bright = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    masks.append(bright > 0)
+    block = max(3, (min(gray.shape) // 6) | 1)
+    local = cv2.adaptiveThreshold(
+        gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -SETTINGS["local_lift"]
+    )
+    masks.append(local > 0)
+    return [_refine(lab, mask) for mask in masks]
+
+
+def _refine(lab: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    height, width = mask.shape
     mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
     out = np.zeros_like(mask)
     kernel = np.ones((5, 5), np.uint8)
@@ -113,6 +174,9 @@ def foreground(small: np.ndarray) -> np.ndarray:
         if sub.sum() > SETTINGS["tray_area"] * height * width:
             solid = _fill_holes(sub)
             inner = cv2.erode(solid.astype(np.uint8), kernel, iterations=2) > 0
+            if not inner.any() or inner.all():
+                _paste(out, region)
+                continue
             window = lab[top : top + sub.shape[0], left : left + sub.shape[1]]
             inside = _distance_mask(window, inner, solid & ~inner)
             pieces = _regions(inside, min_area)
@@ -173,7 +237,15 @@ def _quad(region: Region, scale: float, grow: float) -> FaceQuad | None:
 def find_faces(image: np.ndarray) -> list[FaceQuad]:
     """Every cube top face in a BGR photo (shape: [height, width, 3])."""
     small, scale = downscale(image)
-    mask = foreground(small)
+    best: list[FaceQuad] = []
+    for mask in foreground(small):
+        quads = _faces_in(small, mask, scale)
+        if len(quads) > len(best):
+            best = quads
+    return best
+
+
+def _faces_in(small: np.ndarray, mask: np.ndarray, scale: float) -> list[FaceQuad]:
     regions = _regions(mask)
     if not regions:
         return []

@@ -19,8 +19,12 @@ from vision.errors import NoCubesFound, NotAnImage, TooBlurred, TrayCutOff, Wron
 from vision.lattice import Lattice, fit_lattice
 from vision.reading import DOUBTFUL, FaceReading, LooseReading, TrayReading
 
-#: Side of the square crop each face is cut to, from the full-resolution photo.
+#: Side of the square crop each face is cut to, from the full-resolution photo, when the
+#: classifier does not say what size it reads.
 CROP = 64
+#: The crop reaches this far past the face (as a share of its side), as the model's training
+#: crops do: the face fills 0.6-1.05 of them.
+CROP_MARGIN = 1.2
 #: Below this median sharpness (variance of the Laplacian of the crops) the photo is blurred.
 MIN_SHARPNESS = 60.0
 #: Touching faces whose centres lie within this many face sides are neighbours in a crossword.
@@ -67,11 +71,31 @@ def _probabilities(prediction: Any) -> dict[str, float]:
     return {face: float(p) for face, p in zip(ALPHABET, values, strict=False)}
 
 
-def cut_face(image: np.ndarray, corners: np.ndarray, size: int = CROP) -> np.ndarray:
-    """The face inside ``corners`` (top left first, clockwise) as a ``size`` square."""
+def cut_face(
+    image: np.ndarray, corners: np.ndarray, size: int = CROP, margin: float = CROP_MARGIN
+) -> np.ndarray:
+    """The face inside ``corners`` (top left first, clockwise) with a ``margin`` around it, as
+    a ``size`` square straightened out of any perspective."""
+    corners = np.asarray(corners, np.float64)
+    center = corners.mean(0)
+    source = (center + (corners - center) * margin).astype(np.float32)
     target = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
-    matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
-    return cv2.warpPerspective(image, matrix, (size, size), flags=cv2.INTER_AREA)
+    matrix = cv2.getPerspectiveTransform(source, target)
+    # Shrinking a large face: sample a blurred copy of just its neighbourhood, so that
+    # warpPerspective's point sampling does not alias.
+    span = float(np.linalg.norm(source[1] - source[0]))
+    if span > 2 * size:
+        x0, y0 = np.floor(source.min(0)).astype(int) - 2
+        x1, y1 = np.ceil(source.max(0)).astype(int) + 2
+        x0, y0 = max(0, x0), max(0, y0)
+        window = image[y0 : max(y0 + 1, y1), x0 : max(x0 + 1, x1)]
+        factor = span / size
+        small = cv2.resize(window, None, fx=1 / factor, fy=1 / factor, interpolation=cv2.INTER_AREA)
+        shrink = np.array([[1 / factor, 0, 0], [0, 1 / factor, 0], [0, 0, 1]])
+        offset = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+        matrix = matrix @ np.linalg.inv(shrink @ offset)
+        return cv2.warpPerspective(small, matrix, (size, size), flags=cv2.INTER_LINEAR)
+    return cv2.warpPerspective(image, matrix, (size, size), flags=cv2.INTER_LINEAR)
 
 
 def _sharpness(crops: Sequence[np.ndarray]) -> float:
@@ -118,7 +142,8 @@ def read(
 
 
 def _classify(image: np.ndarray, corners: Sequence[np.ndarray], model: Classifier) -> list[Any]:
-    crops = [cut_face(image, c) for c in corners]
+    size = int(getattr(model, "input_size", CROP))
+    crops = [cut_face(image, c, size) for c in corners]
     if _sharpness(crops) < MIN_SHARPNESS:
         raise TooBlurred(
             "The photo is too blurred to read the letters; hold the camera still and "
@@ -230,7 +255,11 @@ def _read_tray(
         cells, corners, predictions, probabilities, chosen, strict=True
     ):
         own = max(p.items(), key=lambda item: item[1])[0] if p else face
-        if own != face:
+        if getattr(prediction, "face", "") is None:
+            warnings.append(
+                f"Row {r + 1}, column {c + 1}: the model sees no cube face there; taken as {face}."
+            )
+        elif own != face:
             warnings.append(
                 f"Row {r + 1}, column {c + 1}: read as {own}, but the cubes allow only "
                 f"one such face, so taken as {face}."
@@ -277,6 +306,15 @@ def _read_loose(
     image: np.ndarray, game: GameLike, cube_set: CubeSet, quads: list[FaceQuad], model: Classifier
 ) -> LooseReading:
     predictions = _classify(image, [q.corners for q in quads], model)
+    # What the model says is not a cube's top face (a side, a shadow, the table) is dropped.
+    kept = [k for k, p in enumerate(predictions) if getattr(p, "face", "") is not None]
+    if not kept:
+        raise NoCubesFound(
+            "No cube faces were found in the photo; photograph the cubes from above, "
+            "filling more of the frame."
+        )
+    quads = [quads[k] for k in kept]
+    predictions = [predictions[k] for k in kept]
     probabilities = [_probabilities(p) for p in predictions]
     chosen = assign_faces(probabilities, cube_set)
     cells = _crossword(quads)
