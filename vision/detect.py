@@ -108,6 +108,9 @@ def _otsu3(histogram: np.ndarray) -> tuple[float, float]:
     return float(cut[0]), float(cut[1])
 
 
+Region = tuple[int, int, np.ndarray]  # top, left, and the mask inside its bounding box
+
+
 def _regions(mask: np.ndarray, min_area: float = 0) -> list[Region]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
     out = []
