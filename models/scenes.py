@@ -70,15 +70,16 @@ class Scene:
     ambiguous_axes: bool
 
 
-def _default_painter(split: str = "val") -> FacePainter:
-    """The face model's renderer, in the styles (fonts, inks) held out from its training."""
+def _default_painter(rng: random.Random, split: str = "val") -> FacePainter:
+    """The face model's renderer in one style for the whole set (a real set's cubes share
+    their font, ink and colour), drawn from the styles held out from the model's training."""
     try:
         from models.render import Style, render_face
     except ImportError:  # the model's renderer needs Pillow, a training-time package
         return paint_face
+    style = Style.random(np.random.default_rng(rng.randrange(2**32)), split)
 
-    def painter(face: str, size: int, rng: random.Random) -> np.ndarray:
-        style = Style.random(np.random.default_rng(rng.randrange(2**32)), split)
+    def painter(face: str, size: int, _rng: random.Random) -> np.ndarray:
         return render_face(face, 0, size, style)
 
     return painter
@@ -344,7 +345,7 @@ def render_tray(
 ) -> Scene:
     """A square tray of ``size`` cubes a side, its cubes rolled from the game's set."""
     rng = random.Random(seed)
-    painter = painter or _default_painter()
+    painter = painter or _default_painter(rng)
     game = TRAY_GAMES[size]
     cube_set = CubeSet.load(
         dice or {4: "boggle-1987", 5: "big-boggle-1979", 6: "super-big-boggle-2011"}[size]
@@ -440,7 +441,7 @@ def render_loose(
 ) -> Scene:
     """The 13 Ad-Lib cubes rolled loose on the table, some touching."""
     rng = random.Random(seed)
-    painter = painter or _default_painter()
+    painter = painter or _default_painter(rng)
     faces = [str(face) for face in CubeSet.load("adlib").roll(rng)]
     side = CUBE * 7.5
     pad = CUBE
@@ -495,7 +496,7 @@ def render_crossword(
 ) -> Scene:
     """A finished Ad-Lib crossword of touching cubes, the unused cubes lying apart."""
     rng = random.Random(seed)
-    painter = painter or _default_painter()
+    painter = painter or _default_painter(rng)
     faces = [str(face) for face in CubeSet.load("adlib").roll(rng)]
     cells = _crossword_cells(rng, rng.randint(7, 12))
     r0 = min(r for r, _ in cells)

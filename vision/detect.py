@@ -13,12 +13,13 @@ import numpy as np
 
 #: Thresholds as data (chesscog's habit): each names what it measures.
 SETTINGS = {
-    "detect_side": 800,  # longer side of the detection copy, in pixels
+    "detect_side": 640,  # longer side of the detection copy, in pixels
     "border_ring": 0.03,  # share of the frame taken as the table around everything
     "min_area": 0.00025,  # smallest face, as a share of the frame
     "tray_area": 0.03,  # a region larger than this may be a tray holding cubes
     "max_aspect": 1.6,  # a face's long side over its short side
     "min_fill": 0.62,  # a face's area over its rectangle's
+    "row_fill": 0.8,  # the same for a row of touching faces that no seam divides
     "size_low": 0.55,  # face side against the median side: smallest kept
     "size_high": 1.7,  # largest kept
     "local_lift": 12,  # grey levels a face stands above its neighbourhood's mean
@@ -53,7 +54,8 @@ def downscale(image: np.ndarray, side: int | None = None) -> tuple[np.ndarray, f
 def _distances(lab: np.ndarray, ring: np.ndarray) -> np.ndarray:
     """How far each pixel's colour stands from the median colour of ``ring`` (0-255)."""
     background = np.median(lab[ring], axis=0)
-    distance = np.linalg.norm(lab - background, axis=2)
+    difference = lab - background.astype(np.float32)
+    distance = np.sqrt(cv2.transform(difference * difference, np.ones((1, 3), np.float32)))
     top = float(distance.max())
     if top <= 0:
         return np.zeros(distance.shape, np.uint8)
@@ -213,38 +215,55 @@ def _split_seams(gray: np.ndarray, region: Region, side: float) -> list[Region]:
     ]
 
 
-def _quad(region: Region, scale: float, grow: float) -> FaceQuad | None:
+def _quads(region: Region, scale: float, grow: float) -> list[FaceQuad]:
+    """The face (or, for a row of touching faces no seam divides, the faces) of a piece."""
     top, left, piece = region
-    points = cv2.findNonZero(piece.astype(np.uint8)) + np.array([left, top], np.int32)
-    (cx, cy), (w, h), angle = cv2.minAreaRect(points)
-    if min(w, h) < 3 or max(w, h) / min(w, h) > SETTINGS["max_aspect"]:
-        return None
-    if piece.sum() < SETTINGS["min_fill"] * w * h:
-        return None
-    side = (w * h) ** 0.5 * grow
-    angle = ((angle + 45) % 90) - 45
+    contours, _ = cv2.findContours(
+        piece.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    points = max(contours, key=len) + np.array([left, top], np.int32)
+    (cx, cy), (w, h), raw = cv2.minAreaRect(points)
+    if min(w, h) < 3 or piece.sum() < SETTINGS["min_fill"] * w * h:
+        return []
+    count = max(1, round(max(w, h) / min(w, h)))
+    ratio = max(w, h) / min(w, h) / count
+    if ratio > SETTINGS["max_aspect"] or 1 / ratio > SETTINGS["max_aspect"]:
+        return []
+    if count > 1 and piece.sum() < SETTINGS["row_fill"] * w * h:
+        return []
+    # The long axis, along which a row of touching faces is cut into squares.
+    along = np.radians(raw if w >= h else raw + 90)
+    axis = np.array([np.cos(along), np.sin(along)])
+    step = max(w, h) / count
+    side = (step * min(w, h)) ** 0.5 * grow
+    angle = ((np.degrees(along) + 45) % 90) - 45
     theta = np.radians(angle)
     ux = np.array([np.cos(theta), np.sin(theta)]) * side / 2
     uy = np.array([-np.sin(theta), np.cos(theta)]) * side / 2
-    center = np.array([cx, cy])
-    corners = np.array([center - ux - uy, center + ux - uy, center + ux + uy, center - ux + uy])
-    corners = (corners + 0.5) * scale - 0.5
-    return FaceQuad(
-        corners,
-        (float((cx + 0.5) * scale - 0.5), float((cy + 0.5) * scale - 0.5)),
-        float(side * scale),
-        float(angle),
-    )
+    out = []
+    for k in range(count):
+        center = np.array([cx, cy]) + axis * step * (k - (count - 1) / 2)
+        corners = np.array([center - ux - uy, center + ux - uy, center + ux + uy, center - ux + uy])
+        corners = (corners + 0.5) * scale - 0.5
+        full = (center + 0.5) * scale - 0.5
+        out.append(
+            FaceQuad(corners, (float(full[0]), float(full[1])), float(side * scale), float(angle))
+        )
+    return out
 
 
 def find_faces(image: np.ndarray) -> list[FaceQuad]:
     """Every cube top face in a BGR photo (shape: [height, width, 3])."""
     small, scale = downscale(image)
+    # The cut that explains the photo best finds the most faces, weighed by their size (so
+    # letters or specks of light cut out of the faces do not win).
     best: list[FaceQuad] = []
+    best_score = 0.0
     for mask in foreground(small):
         quads = _faces_in(small, mask, scale)
-        if len(quads) > len(best):
-            best = quads
+        score = sum(q.side for q in quads)
+        if score > best_score:
+            best, best_score = quads, score
     return best
 
 
@@ -263,7 +282,7 @@ def _faces_in(small: np.ndarray, mask: np.ndarray, scale: float) -> list[FaceQua
     pieces: list[Region] = []
     for region in regions:
         pieces.extend(_split_seams(gray, region, side))
-    quads = [q for q in (_quad(p, scale, SETTINGS["grow"]) for p in pieces) if q is not None]
+    quads = [q for p in pieces for q in _quads(p, scale, SETTINGS["grow"])]
     if not quads:
         return []
     median = float(np.median([q.side for q in quads]))

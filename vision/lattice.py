@@ -91,6 +91,9 @@ def fit_lattice(points: np.ndarray, spacing: float, tolerance: float = 0.3) -> L
     projected = cv2.perspectiveTransform(points[None], inverse)[0]
     cells: list[tuple[int, int] | None] = []
     for k in range(n):
+        if k in index:  # the walk's own steps are surer than the fit
+            cells.append(index[k])
+            continue
         col, row = projected[k]
         rc, rr = round(col), round(row)
         if abs(col - rc) <= tolerance and abs(row - rr) <= tolerance:
@@ -117,10 +120,17 @@ def _fit(
     keys = sorted(index)
     src = np.array([[index[k][1], index[k][0]] for k in keys], np.float64)
     dst = points[keys]
-    if len(keys) >= 4 and np.linalg.matrix_rank(src - src.mean(0)) == 2:
+    # Perspective needs cells spread over three rows and three columns at least; with fewer
+    # (a crossword of one long word and a short one) it is not determined.
+    spread = len(set(src[:, 0])) >= 3 and len(set(src[:, 1])) >= 3
+    if len(keys) >= 6 and spread:
         homography, _ = cv2.findHomography(src, dst, 0)
         if homography is not None:
             return homography
+    if len(keys) >= 3 and np.linalg.matrix_rank(src - src.mean(0)) == 2:
+        affine, _ = cv2.estimateAffine2D(src, dst, method=cv2.LMEDS)
+        if affine is not None:
+            return np.vstack([affine, [0, 0, 1]])
     # Too few cells, or all in one line: the steps measured between neighbours.
     linear = np.column_stack([col_step, row_step])
     origin = (dst - src @ linear.T).mean(0)
