@@ -23,6 +23,7 @@ SETTINGS = {
     "size_low": 0.55,  # face side against the median side: smallest kept
     "size_high": 1.7,  # largest kept
     "local_lift": 12,  # grey levels a face stands above its neighbourhood's mean
+    "same_size": 0.15,  # how far a face another cut found may differ in size
     "grow": 1.06,  # faces are trimmed by their dark rim; grow the rectangle back
     "lightness_weight": 0.35,  # shadows and uneven light change lightness more than colour
     "ring_margin": 6.0,  # MADs a face stands above the table's own spread of colour
@@ -165,7 +166,27 @@ def foreground(small: np.ndarray) -> list[np.ndarray]:
         gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -SETTINGS["local_lift"]
     )
     masks.append(local > 0)
-    return [_refine(lab, mask) for mask in masks]
+    refined = [_refine(lab, mask) for mask in masks]
+    # A face the colour of its table still has edges all round (its rim and its shadow):
+    # the regions that edges close off, small enough to be faces.
+    refined.append(_enclosed(gray))
+    return refined
+
+
+def _enclosed(gray: np.ndarray) -> np.ndarray:
+    blurred = cv2.GaussianBlur(gray, (3, 3), 0)
+    middle = float(np.median(blurred))
+    edges = cv2.Canny(blurred, 0.4 * middle * 0.5, 0.4 * middle)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    open_ = edges == 0
+    height, width = gray.shape
+    out = np.zeros(gray.shape, bool)
+    largest = SETTINGS["tray_area"] * height * width
+    for top, left, sub in _regions(open_, SETTINGS["min_area"] * height * width):
+        if sub.sum() <= largest:
+            _paste(out, (top, left, _fill_holes(sub)))
+    # Grow back what the dilated edges took off.
+    return cv2.dilate(out.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
 
 
 def _refine(lab: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -257,14 +278,24 @@ def find_faces(image: np.ndarray) -> list[FaceQuad]:
     small, scale = downscale(image)
     # The cut that explains the photo best finds the most faces, weighed by their size (so
     # letters or specks of light cut out of the faces do not win).
-    best: list[FaceQuad] = []
-    best_score = 0.0
-    for mask in foreground(small):
-        quads = _faces_in(small, mask, scale)
-        score = sum(q.side for q in quads)
-        if score > best_score:
-            best, best_score = quads, score
-    return best
+    found = [_faces_in(small, mask, scale) for mask in foreground(small)]
+    best = max(found, key=lambda quads: sum(q.side for q in quads))
+    if not best:
+        return []
+    # A face another cut found, of the same size and where the best cut saw nothing, is
+    # added: one cube may differ from the rest (in shadow, or the table's colour there).
+    side = float(np.median([q.side for q in best]))
+    kept = list(best)
+    for quads in found:
+        for quad in quads:
+            if abs(quad.side / side - 1) > SETTINGS["same_size"]:
+                continue
+            if all(
+                np.hypot(quad.center[0] - k.center[0], quad.center[1] - k.center[1]) > 0.7 * side
+                for k in kept
+            ):
+                kept.append(quad)
+    return kept
 
 
 def _faces_in(small: np.ndarray, mask: np.ndarray, scale: float) -> list[FaceQuad]:

@@ -52,10 +52,12 @@ def main() -> None:
     for label, frame in (("12 MP", (4000, 3000)), ("1 MP", (1155, 866))):
         image = render_tray(31337, 5, frame=frame).image
         if model is not None:
-            median, p90 = _time(lambda: read(image, game, classifier=model), args.repeats)
+            median, p90 = _time(
+                lambda image=image: read(image, game, classifier=model), args.repeats
+            )
             what = "photo to reading"
         else:
-            median, p90 = _time(lambda: find_faces(image), args.repeats)
+            median, p90 = _time(lambda image=image: find_faces(image), args.repeats)
             what = "finding faces only"
         print(f"{label} ({frame[0]}x{frame[1]}) {what}: median {median:.0f} ms, p90 {p90:.0f} ms")
 
