@@ -25,8 +25,9 @@ CROP = 64
 #: The crop reaches this far past the face (as a share of its side), as the model's training
 #: crops do: the face fills 0.6-1.05 of them.
 CROP_MARGIN = 1.2
-#: Below this median sharpness (variance of the Laplacian of the crops) the photo is blurred.
-MIN_SHARPNESS = 60.0
+#: Below this median sharpness (the Laplacian's variance over the grey levels' variance, on
+#: 64-pixel crops) the photo is too blurred to read.
+MIN_SHARPNESS = 0.02
 #: Touching faces whose centres lie within this many face sides are neighbours in a crossword.
 TOUCHING = 1.3
 #: A group of at least this many touching cubes is a crossword.
@@ -99,9 +100,12 @@ def cut_face(
 
 
 def _sharpness(crops: Sequence[np.ndarray]) -> float:
-    values = [
-        cv2.Laplacian(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), cv2.CV_32F).var() for crop in crops
-    ]
+    """Median over the crops of the Laplacian's variance against the grey levels' variance:
+    how much of a face's contrast sits in fine detail, whatever the ink's colour."""
+    values = []
+    for crop in crops:
+        gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        values.append(cv2.Laplacian(gray, cv2.CV_32F).var() / max(float(gray.var()), 1.0))
     return float(np.median(values))
 
 
@@ -142,13 +146,15 @@ def read(
 
 
 def _classify(image: np.ndarray, corners: Sequence[np.ndarray], model: Classifier) -> list[Any]:
-    size = int(getattr(model, "input_size", CROP))
-    crops = [cut_face(image, c, size) for c in corners]
+    crops = [cut_face(image, c, CROP) for c in corners]
     if _sharpness(crops) < MIN_SHARPNESS:
         raise TooBlurred(
             "The photo is too blurred to read the letters; hold the camera still and "
             "let it focus, then take it again."
         )
+    size = int(getattr(model, "input_size", CROP))
+    if size != CROP:
+        crops = [cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA) for crop in crops]
     return list(model.classify(crops))
 
 
