@@ -154,9 +154,9 @@ def export(net: FaceNet, path: Path) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--train", type=int, default=len(CLASSES) * 1200, help="training samples")
+    ap.add_argument("--train", type=int, default=len(CLASSES) * 1500, help="training samples")
     ap.add_argument("--val", type=int, default=len(CLASSES) * 200, help="held-out samples")
-    ap.add_argument("--epochs", type=int, default=10)
+    ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--batch", type=int, default=128)
     # One thread: on a shared two-core machine a second thread costs more than it brings.
     ap.add_argument("--threads", type=int, default=1)
@@ -190,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     from models import evaluate  # after export: it reads the model through the run-time wrapper
 
     figures = evaluate.run(args.val, args.out, workers=args.workers)
+    figures["tray_photo"] = evaluate.tray_photo(args.out)
     figures.update(
         train_samples=args.train,
         epochs=args.epochs,

@@ -45,7 +45,7 @@ def _resize(img: np.ndarray, size: int) -> np.ndarray:
     out = img
     if h > size or w > size:  # area averaging, as the renderer's INTER_AREA
         ii = np.zeros((h + 1, w + 1, img.shape[2]), np.float64)
-        ii[1:, 1:] = img.cumsum(0).cumsum(1)
+        ii[1:, 1:] = img.astype(np.float64).cumsum(0).cumsum(1)
         ys = np.linspace(0, h, size + 1) if h > size else None
         xs = np.linspace(0, w, size + 1) if w > size else None
         if ys is not None and xs is not None:

@@ -16,9 +16,12 @@ fonts-comfortaa|/usr/share/fonts/truetype/comfortaa/Comfortaa-Bold.ttf|train
 fonts-liberation2|/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf|train
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/URWGothic-Demi.otf|train
 fonts-freefont-ttf|/usr/share/fonts/truetype/freefont/FreeSansBold.ttf|train
+fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/NimbusSansNarrow-Bold.otf|train
+fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/URWBookman-Demi.otf|train
+fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/C059-Bold.otf|train
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf|val
 fonts-league-spartan|/usr/share/fonts/opentype/league-spartan/LeagueSpartan-Bold.otf|val
-fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/C059-Bold.otf|val
+fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/NimbusRoman-Bold.otf|val
 fonts-dejavu-extra|/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf|val"
 printf '# package\tversion\tfile\tsplit\n' >"$here/SOURCES.txt"
 echo "$list" | while IFS='|' read -r pkg path split; do
