@@ -19,11 +19,13 @@ SETTINGS = {
     "tray_area": 0.03,  # a region larger than this may be a tray holding cubes
     "max_aspect": 1.6,  # a face's long side over its short side
     "min_fill": 0.62,  # a face's area over its rectangle's
+    "max_row": 5,  # the most touching faces one piece is cut into
     "row_fill": 0.8,  # the same for a row of touching faces that no seam divides
     "size_low": 0.55,  # face side against the median side: smallest kept
     "size_high": 1.7,  # largest kept
     "local_lift": 12,  # grey levels a face stands above its neighbourhood's mean
     "same_size": 0.15,  # how far a face another cut found may differ in size
+    "seam_depth": 4,  # grey levels a seam lies below its neighbourhood's mean
     "grow": 1.06,  # faces are trimmed by their dark rim; grow the rectangle back
     "lightness_weight": 0.35,  # shadows and uneven light change lightness more than colour
     "ring_margin": 6.0,  # MADs a face stands above the table's own spread of colour
@@ -145,6 +147,12 @@ def _lab_and_ring(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return lab, ring
 
 
+def enclosed(small: np.ndarray) -> np.ndarray:
+    """A face the colour of its table still has edges all round (its rim, its shadow): the
+    regions that edges close off, small enough to be faces."""
+    return _enclosed(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
+
+
 def foreground(small: np.ndarray) -> list[np.ndarray]:
     """Candidate masks of everything that stands apart from the table, one per cut; inside
     a large region (a tray), what stands apart from that region's own rim (its cubes)."""
@@ -165,7 +173,6 @@ def foreground(small: np.ndarray) -> list[np.ndarray]:
     refined = [_refine(lab, mask) for mask in masks]
     # A face the colour of its table still has edges all round (its rim and its shadow):
     # the regions that edges close off, small enough to be faces.
-    refined.append(_enclosed(gray))
     return refined
 
 
@@ -210,7 +217,7 @@ def _refine(lab: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _split_seams(gray: np.ndarray, region: Region, side: float) -> list[Region]:
+def _split_seams(gray: np.ndarray, region: Region, side: float, seam_depth: float) -> list[Region]:
     """Cut touching cubes apart along the darker seams between them."""
     top, left, sub = region
     pad = max(3, int(side * 0.4))
@@ -222,7 +229,7 @@ def _split_seams(gray: np.ndarray, region: Region, side: float) -> list[Region]:
     mask[top - y0 : top - y0 + sub.shape[0], left - x0 : left - x0 + sub.shape[1]] = sub
     block = max(3, int(side * 0.7) | 1)
     local = cv2.adaptiveThreshold(
-        window, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -2
+        window, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, seam_depth
     )
     bright = (local > 0) & mask
     bright = cv2.erode(bright.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
@@ -243,6 +250,8 @@ def _quads(region: Region, scale: float, grow: float) -> list[FaceQuad]:
     if min(w, h) < 3 or piece.sum() < SETTINGS["min_fill"] * w * h:
         return []
     count = max(1, round(max(w, h) / min(w, h)))
+    if count > SETTINGS["max_row"]:
+        return []
     ratio = max(w, h) / min(w, h) / count
     if ratio > SETTINGS["max_aspect"] or 1 / ratio > SETTINGS["max_aspect"]:
         return []
@@ -274,7 +283,10 @@ def find_faces(image: np.ndarray) -> list[FaceQuad]:
     small, scale = downscale(image)
     # The cut that explains the photo best finds the most faces, weighed by their size (so
     # letters or specks of light cut out of the faces do not win).
-    found = [_faces_in(small, mask, scale) for mask in foreground(small)]
+    found = [_faces_in(small, mask, scale, 0) for mask in foreground(small)]
+    # Inside regions that edges already close off, the seam between a cube's top and a side
+    # seen at an angle is the darker line to cut along.
+    found.append(_faces_in(small, enclosed(small), scale, SETTINGS["seam_depth"]))
     best = max(found, key=lambda quads: sum(q.side for q in quads))
     if not best:
         return []
@@ -283,6 +295,8 @@ def find_faces(image: np.ndarray) -> list[FaceQuad]:
     side = float(np.median([q.side for q in best]))
     kept = list(best)
     for quads in found:
+        if len(quads) < len(best) / 2:  # a poor cut's finds are not trusted
+            continue
         for quad in quads:
             if abs(quad.side / side - 1) > SETTINGS["same_size"]:
                 continue
@@ -294,8 +308,10 @@ def find_faces(image: np.ndarray) -> list[FaceQuad]:
     return kept
 
 
-def _faces_in(small: np.ndarray, mask: np.ndarray, scale: float) -> list[FaceQuad]:
-    regions = _regions(mask)
+def _faces_in(
+    small: np.ndarray, mask: np.ndarray, scale: float, seam_depth: float
+) -> list[FaceQuad]:
+    regions = _regions(mask, SETTINGS["min_area"] * mask.size)
     if not regions:
         return []
     # A face's half side is the deepest point of its region; a crossword's arms are one
@@ -308,7 +324,7 @@ def _faces_in(small: np.ndarray, mask: np.ndarray, scale: float) -> list[FaceQua
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     pieces: list[Region] = []
     for region in regions:
-        pieces.extend(_split_seams(gray, region, side))
+        pieces.extend(_split_seams(gray, region, side, seam_depth))
     quads = [q for p in pieces for q in _quads(p, scale, SETTINGS["grow"])]
     if not quads:
         return []

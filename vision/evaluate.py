@@ -26,7 +26,7 @@ from vision.errors import ReadError
 from vision.reader import read
 from vision.reading import LooseReading, TrayReading
 
-HELD_OUT = 10_000_000
+HELD_OUT = 70_000_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,25 +70,25 @@ def fit_lattice(points: np.ndarray, spacing: float, tolerance: float = 0.3) -> L
     col_step, row_step = lattice_axes(points, spacing)
     basis = np.linalg.inv(np.column_stack([col_step, row_step]))
     n = len(points)
-    start = int(np.argmin(np.linalg.norm(points - points.mean(0), axis=1)))
-    index: dict[int, tuple[int, int]] = {start: (0, 0)}
-    queue = deque([start])
-    while queue:
-        i = queue.popleft()
-        for j in range(n):
-            if j in index:
-                continue
-            a, b = basis @ (points[j] - points[i])
-            ra, rb = round(a), round(b)
-            if abs(ra) + abs(rb) != 1 or abs(a - ra) > tolerance or abs(b - rb) > tolerance:
-                continue
-            index[j] = (index[i][0] + rb, index[i][1] + ra)
-            queue.append(j)
+    # Walk from every face not yet reached; the largest connected walk is the lattice.
+    index: dict[int, tuple[int, int]] = {}
+    reached: set[int] = set()
+    for start in range(n):
+        if start in reached:
+            continue
+        walk = _walk(points, basis, start, tolerance)
+        reached.update(walk)
+        if len(walk) > len(index):
+            index = walk
+        if len(index) > n / 2:
+            break
     homography = _fit(points, index, col_step, row_step)
     # Points the walk missed may still lie on the lattice (a cube whose neighbour was not
     # found): snap them through the fitted homography.
     inverse = np.linalg.inv(homography)
     projected = cv2.perspectiveTransform(points[None], inverse)[0]
+    walked = np.array(list(index.values()))
+    low, high = walked.min(0), walked.max(0)
     cells: list[tuple[int, int] | None] = []
     for k in range(n):
         if k in index:  # the walk's own steps are surer than the fit
@@ -96,7 +96,8 @@ def fit_lattice(points: np.ndarray, spacing: float, tolerance: float = 0.3) -> L
             continue
         col, row = projected[k]
         rc, rr = round(col), round(row)
-        if abs(col - rc) <= tolerance and abs(row - rr) <= tolerance:
+        near = low[0] - 1 <= rr <= high[0] + 1 and low[1] - 1 <= rc <= high[1] + 1
+        if near and abs(col - rc) <= tolerance and abs(row - rr) <= tolerance:
             cells.append((rr, rc))
         else:
             cells.append(None)
@@ -109,6 +110,26 @@ def fit_lattice(points: np.ndarray, spacing: float, tolerance: float = 0.3) -> L
     rows = max(c[0] for c in cells if c is not None) + 1
     cols = max(c[1] for c in cells if c is not None) + 1
     return Lattice(tuple(cells), homography, rows, cols)
+
+
+def _walk(
+    points: np.ndarray, basis: np.ndarray, start: int, tolerance: float
+) -> dict[int, tuple[int, int]]:
+    """Indices for every face reached from ``start`` by unit steps between neighbours."""
+    index = {start: (0, 0)}
+    queue = deque([start])
+    while queue:
+        i = queue.popleft()
+        for j in range(len(points)):
+            if j in index:
+                continue
+            a, b = basis @ (points[j] - points[i])
+            ra, rb = round(a), round(b)
+            if abs(ra) + abs(rb) != 1 or abs(a - ra) > tolerance or abs(b - rb) > tolerance:
+                continue
+            index[j] = (index[i][0] + rb, index[i][1] + ra)
+            queue.append(j)
+    return index
 
 
 def _fit(

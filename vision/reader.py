@@ -249,7 +249,12 @@ def _read_tray(
             _cell_corners(lattice, n - 1, 0, 0.5)[3],
         ]
     )
-    if _touches_border(outline, image.shape, 0):
+    # Cut off when a cell's face would reach past the frame (its walls may).
+    reach = np.concatenate(
+        [_cell_corners(lattice, r, c, half * 0.6) for r, c in cells if (r, c) not in by_cell]
+        or [np.zeros((0, 2))]
+    )
+    if len(reach) and _touches_border(reach, image.shape, 0):
         raise TrayCutOff(
             "Part of the tray is outside the photo; step back or centre the tray and take it again."
         )
