@@ -136,3 +136,17 @@ def test_reader_finds_the_real_tray_grid():
     quads = find_faces(load_image(photo))
     lattice = fit_lattice(np.array([q.center for q in quads]), np.median([q.side for q in quads]))
     assert (lattice.rows, lattice.cols) == (4, 4)
+
+
+@pytest.mark.slow
+def test_reader_with_the_model_on_held_out_scenes():
+    """The evaluation command's figures at a small size (the full run: 200 scenes)."""
+    from importlib.resources import files
+
+    if not Path(str(files("models") / "cube_faces.onnx")).is_file():
+        pytest.skip("the face model is not built yet")
+    tally = evaluate(6, first_seed=30_000_000)
+    assert tally.trays_found == tally.trays
+    assert tally.cells_right >= 0.95 * tally.cells
+    assert tally.loose_right >= 0.95 * tally.loose_cubes
+    assert tally.crosswords_right >= 1
