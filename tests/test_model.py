@@ -92,15 +92,15 @@ def test_predictions_are_frozen_values_and_batches_keep_order(clf: FaceClassifie
     w=st.integers(1, 120),
     seed=st.integers(0, 2**31),
 )
-def test_resize_matches_opencv(h: int, w: int, seed: int) -> None:
-    """The numpy resize agrees with OpenCV: INTER_AREA down, INTER_LINEAR up."""
+def test_resize_agrees_with_opencv(h: int, w: int, seed: int) -> None:
+    """The numpy resize is OpenCV's INTER_AREA for whole-pixel boxes and INTER_LINEAR up."""
     img = np.random.default_rng(seed).uniform(0, 255, (h, w, 3)).astype(np.float32)
     ours = _resize(img, 32)
     assert ours.shape == (32, 32, 3)
-    if h >= 32 and w >= 32 and h % 32 == 0 and w % 32 == 0:
+    if h % 32 == 0 and w % 32 == 0:
         ref = cv2.resize(img, (32, 32), interpolation=cv2.INTER_AREA)
         np.testing.assert_allclose(ours, ref, atol=1e-2)
     elif h <= 32 and w <= 32:
         ref = cv2.resize(img, (32, 32), interpolation=cv2.INTER_LINEAR)
         np.testing.assert_allclose(ours, ref, atol=1e-2)
-    assert ours.min() >= img.min() - 1e-3 and ours.max() <= img.max() + 1e-3
+    assert ours.min() >= img.min() - 1e-2 and ours.max() <= img.max() + 1e-2
