@@ -86,3 +86,16 @@ def test_loose_dice_photos_have_at_least_11_of_12_right(name):
         f"read {sorted(read_letters.elements())}"
     )
     assert right + confusions >= 11
+
+
+def test_read_command_prints_the_json_shape_of_design_md(capsys, tmp_path):
+    from device.cli import main
+
+    name = next(iter(_labels()["trays"]))
+    out = tmp_path / "annotated.png"
+    code = main(["read", str(PHOTOS / name), "--game", "boggle", "--json", "--annotate", str(out)])
+    document = json.loads(capsys.readouterr().out)
+    assert code == 0 and out.stat().st_size > 0
+    assert {"game", "board", "rows", "confidence", "warnings"} <= set(document)
+    assert document["min_confidence"] == min(min(row) for row in document["confidence"])
+    assert main(["read", str(PHOTOS / name), "--game", "big-boggle"]) == 2
