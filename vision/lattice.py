@@ -60,8 +60,16 @@ def lattice_axes(points: np.ndarray, spacing: float) -> tuple[np.ndarray, np.nda
     return col, row
 
 
-def fit_lattice(points: np.ndarray, spacing: float, tolerance: float = 0.3) -> Lattice:
+def fit_lattice(
+    points: np.ndarray,
+    spacing: float,
+    tolerance: float = 0.3,
+    sizes: np.ndarray | None = None,
+) -> Lattice:
     """Snap ``points`` (shape: [N, 2]) to a lattice of roughly ``spacing``.
+
+    ``sizes`` (shape: [N]), each face's apparent side, lets a step be judged against the
+    faces it joins: in a tilted photo the near end of a row has longer steps than the far.
 
     Points not linked to the largest connected group, or far from the fitted lattice, are
     off it (cell None).
@@ -76,7 +84,7 @@ def fit_lattice(points: np.ndarray, spacing: float, tolerance: float = 0.3) -> L
     for start in range(n):
         if start in reached:
             continue
-        walk = _walk(points, basis, start, tolerance)
+        walk = _walk(points, basis, start, tolerance, sizes)
         reached.update(walk)
         if len(walk) > len(index):
             index = walk
@@ -113,7 +121,11 @@ def fit_lattice(points: np.ndarray, spacing: float, tolerance: float = 0.3) -> L
 
 
 def _walk(
-    points: np.ndarray, basis: np.ndarray, start: int, tolerance: float
+    points: np.ndarray,
+    basis: np.ndarray,
+    start: int,
+    tolerance: float,
+    sizes: np.ndarray | None = None,
 ) -> dict[int, tuple[int, int]]:
     """Indices for every face reached from ``start`` by unit steps between neighbours."""
     index = {start: (0, 0)}
@@ -123,7 +135,10 @@ def _walk(
         for j in range(len(points)):
             if j in index:
                 continue
-            a, b = basis @ (points[j] - points[i])
+            step = points[j] - points[i]
+            if sizes is not None:
+                step = step * float(np.median(sizes)) / ((sizes[i] + sizes[j]) / 2)
+            a, b = basis @ step
             ra, rb = round(a), round(b)
             if abs(ra) + abs(rb) != 1 or abs(a - ra) > tolerance or abs(b - rb) > tolerance:
                 continue

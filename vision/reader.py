@@ -177,7 +177,7 @@ def _tray_lattice(image: np.ndarray, game: GameLike, quads: list[FaceQuad]) -> L
             f"No tray was found in the photo; the {game.id} tray of {n}x{n} cubes should "
             "fill at least a tenth of the frame."
         )
-    lattice = fit_lattice(points, side * 1.2)
+    lattice = fit_lattice(points, side * 1.2, sizes=np.array([q.side for q in quads]))
     on = [k for k, c in enumerate(lattice.cells) if c is not None]
     edge = any(_touches_border(quads[k].corners, image.shape, side * 0.15) for k in on)
     if lattice.rows == n and lattice.cols == n:
@@ -382,8 +382,10 @@ def _crossword(quads: list[FaceQuad]) -> list[tuple[int, int] | None]:
 
     for i in range(n):
         for j in range(i + 1, n):
-            close = np.linalg.norm(points[i] - points[j]) < TOUCHING * side
-            aligned = abs(((quads[i].angle - quads[j].angle) + 45) % 90 - 45) < 12
+            pair = (quads[i].side + quads[j].side) / 2
+            close = np.linalg.norm(points[i] - points[j]) < TOUCHING * pair
+            # Perspective turns faces at the two ends of a long row apart by several degrees.
+            aligned = abs(((quads[i].angle - quads[j].angle) + 45) % 90 - 45) < 20
             if close and aligned:
                 parent[root(i)] = root(j)
     groups = Counter(root(i) for i in range(n))
@@ -391,7 +393,8 @@ def _crossword(quads: list[FaceQuad]) -> list[tuple[int, int] | None]:
     if size < CROSSWORD_MIN:
         return [None] * n
     members = [i for i in range(n) if root(i) == group]
-    lattice = fit_lattice(points[members], side)
+    sizes = np.array([quads[k].side for k in members])
+    lattice = fit_lattice(points[members], side, sizes=sizes)
     cells: list[tuple[int, int] | None] = [None] * n
     for k, cell in zip(members, lattice.cells, strict=True):
         cells[k] = cell
