@@ -31,7 +31,7 @@ HELD_OUT = 70_000_000
 
 @dataclass(frozen=True, slots=True)
 class _Truth:
-    face: str
+    face: str | None
     orientation: int
     confidence: float
     orientation_confidence: float
@@ -49,9 +49,14 @@ class GroundTruthReader:
     def classify(self, crops: Sequence[np.ndarray]) -> list[_Truth]:
         out = []
         for center in self.pending:
-            k = int(np.argmin(np.linalg.norm(self.centers - center, axis=1)))
-            face = self.scene.cubes[k].face
-            out.append(_Truth(face, 0, 1.0, 1.0, {face: 1.0}))
+            distances = np.linalg.norm(self.centers - center, axis=1)
+            k = int(np.argmin(distances))
+            cube = self.scene.cubes[k]
+            side = float(np.linalg.norm(np.subtract(cube.corners[1], cube.corners[0])))
+            if distances[k] > side / 2:  # no cube there: what the model calls "none"
+                out.append(_Truth(None, 0, 1.0, 1.0, {}))
+                continue
+            out.append(_Truth(cube.face, 0, 1.0, 1.0, {cube.face: 1.0}))
         return out
 
 

@@ -32,6 +32,10 @@ MIN_SHARPNESS = 0.02
 TOUCHING = 1.3
 #: A group of at least this many touching cubes is a crossword.
 CROSSWORD_MIN = 3
+#: Look one cell past each word's end for a cube the finder missed (the model decides).
+EXTEND_WORDS = True
+#: How sure the model must be of a face looked for in a gap, not found by the finder.
+GAP_CONFIDENCE = 0.97
 
 
 class GameLike(Protocol):
@@ -316,9 +320,19 @@ def _upright_turn(faces: list[FaceReading]) -> int:
 def _read_loose(
     image: np.ndarray, game: GameLike, cube_set: CubeSet, quads: list[FaceQuad], model: Classifier
 ) -> LooseReading:
+    # A cube the finder missed inside a crossword leaves a one-cell gap between the
+    # crossword and a cube in line with it: look there too, and let the model say.
+    found = len(quads)
+    quads = quads + _gaps(quads)
     predictions = _classify(image, [q.corners for q in quads], model)
-    # What the model says is not a cube's top face (a side, a shadow, the table) is dropped.
-    kept = [k for k, p in enumerate(predictions) if getattr(p, "face", "") is not None]
+    # What the model says is not a cube's top face (a side, a shadow, the table) is dropped;
+    # a face looked for in a gap must be read with near certainty.
+    kept = [
+        k
+        for k, p in enumerate(predictions)
+        if getattr(p, "face", "") is not None
+        and (k < found or float(getattr(p, "confidence", 1.0)) >= GAP_CONFIDENCE)
+    ]
     if not kept:
         raise NoCubesFound(
             "No cube faces were found in the photo; photograph the cubes from above, "
@@ -365,13 +379,12 @@ def _read_loose(
     return LooseReading(game.id, tuple(faces[k] for k in order), grid, tuple(warnings))
 
 
-def _crossword(quads: list[FaceQuad]) -> list[tuple[int, int] | None]:
-    """The cell of each face in the largest group of touching cubes (None off it)."""
+def _touching_group(quads: list[FaceQuad]) -> list[int]:
+    """The largest group of faces joined edge to edge, if it is a crossword."""
     n = len(quads)
     if n < CROSSWORD_MIN:
-        return [None] * n
+        return []
     points = np.array([q.center for q in quads])
-    side = float(np.median([q.side for q in quads]))
     parent = list(range(n))
 
     def root(i: int) -> int:
@@ -391,11 +404,67 @@ def _crossword(quads: list[FaceQuad]) -> list[tuple[int, int] | None]:
     groups = Counter(root(i) for i in range(n))
     group, size = groups.most_common(1)[0]
     if size < CROSSWORD_MIN:
-        return [None] * n
-    members = [i for i in range(n) if root(i) == group]
+        return []
+    return [i for i in range(n) if root(i) == group]
+
+
+def _crossword_lattice(quads: list[FaceQuad], members: list[int]) -> Lattice:
+    points = np.array([quads[k].center for k in members])
     sizes = np.array([quads[k].side for k in members])
-    lattice = fit_lattice(points[members], side, sizes=sizes)
-    cells: list[tuple[int, int] | None] = [None] * n
+    return fit_lattice(points, float(np.median(sizes)), sizes=sizes)
+
+
+def _crossword(quads: list[FaceQuad]) -> list[tuple[int, int] | None]:
+    """The cell of each face in the largest group of touching cubes (None off it)."""
+    members = _touching_group(quads)
+    cells: list[tuple[int, int] | None] = [None] * len(quads)
+    if not members:
+        return cells
+    lattice = _crossword_lattice(quads, members)
     for k, cell in zip(members, lattice.cells, strict=True):
         cells[k] = cell
     return cells
+
+
+def _gaps(quads: list[FaceQuad]) -> list[FaceQuad]:
+    """Faces to look for: the empty cell between the crossword and a face two cells away."""
+    members = _touching_group(quads)
+    if not members:
+        return []
+    lattice = _crossword_lattice(quads, members)
+    occupied = {c for c in lattice.cells if c is not None}
+    side = float(np.median([quads[k].side for k in members]))
+    pitch = float(np.linalg.norm(np.subtract(lattice.cell_center(0, 1), lattice.cell_center(0, 0))))
+    half = min(0.5, side / max(pitch, 1.0) / 2)
+    inverse = np.linalg.inv(lattice.homography)
+    angle = float(np.median([quads[k].angle for k in members]))
+    proposed: dict[tuple[int, int], FaceQuad] = {}
+    for k, quad in enumerate(quads):
+        if k in members or abs(((quad.angle - angle) + 45) % 90 - 45) > 20:
+            continue
+        col, row = cv2.perspectiveTransform(np.array([[quad.center]], np.float64), inverse)[0, 0]
+        rc, rr = round(col), round(row)
+        if abs(col - rc) > 0.35 or abs(row - rr) > 0.35 or (rr, rc) in occupied:
+            continue
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            middle, far = (rr - dr, rc - dc), (rr - 2 * dr, rc - 2 * dc)
+            if far in occupied and middle not in occupied and middle not in proposed:
+                corners = _cell_corners(lattice, middle[0], middle[1], half)
+                center = corners.mean(0)
+                proposed[middle] = FaceQuad(
+                    corners, (float(center[0]), float(center[1])), side, angle
+                )
+    # A word's end cube missed by the finder: the next cell along each word, where the model
+    # may find a face (it answers "none" for bare table).
+    for r, c in occupied if EXTEND_WORDS else ():
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            behind, ahead = (r - dr, c - dc), (r + dr, c + dc)
+            if behind in occupied and ahead not in occupied and ahead not in proposed:
+                corners = _cell_corners(lattice, ahead[0], ahead[1], half)
+                center = corners.mean(0)
+                if _touches_border(corners, (10**9, 10**9), 0) or center.min() < 0:
+                    continue
+                proposed[ahead] = FaceQuad(
+                    corners, (float(center[0]), float(center[1])), side, angle
+                )
+    return list(proposed.values())
