@@ -150,3 +150,16 @@ def test_reader_with_the_model_on_held_out_scenes():
     assert tally.cells_right >= 0.95 * tally.cells
     assert tally.loose_right >= 0.95 * tally.loose_cubes
     assert tally.crosswords_right >= 1
+
+
+def test_upright_turns_the_board_against_the_letters():
+    from vision.reader import _upright_turn
+    from vision.reading import FaceReading
+
+    def face(symbol: str, orientation: int) -> FaceReading:
+        return FaceReading(symbol, 0.0, 0.0, 1.0, orientation, ((0, 0),) * 4)
+
+    # Letters turned a quarter clockwise stand up when the board turns a quarter back.
+    faces = [face("A", 90), face("B", 90), face("C", 0), face("*", 180)]
+    assert _upright_turn(faces) == 270
+    assert _upright_turn([face("A", 0)]) == 0
