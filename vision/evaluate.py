@@ -20,13 +20,32 @@ from typing import Any
 
 import numpy as np
 
-from engine.games import find_game
+from engine.cubes import CubeSet
 from models.scenes import Scene, render_scene
 from vision.errors import ReadError
 from vision.reader import read
 from vision.reading import LooseReading, TrayReading
 
 HELD_OUT = 70_000_000
+
+#: The cube set each scene's game rolls (vision reads cube sets, not the engine's game table).
+SCENE_SETS = {
+    "boggle": "boggle-1987",
+    "big-boggle": "big-boggle-1979",
+    "super-big-boggle": "super-big-boggle-2011",
+    "adlib": "adlib",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SceneGame:
+    """What the reader needs of a game, for a rendered scene."""
+
+    id: str
+    size: int
+
+    def cube_set(self, dice: str | None = None) -> CubeSet:
+        return CubeSet.load(dice or SCENE_SETS[self.id])
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +129,8 @@ def score_scene(scene: Scene, tally: Tally, *, geometry: bool) -> None:
         reader_module.cut_face = cut  # type: ignore[assignment]
     start = time.perf_counter()
     try:
-        reading = read(scene.image, find_game(scene.game), classifier=classifier)
+        size = len(scene.board) if scene.board is not None else 0
+        reading = read(scene.image, SceneGame(scene.game, size), classifier=classifier)
     except ReadError as error:
         reading = None
         tally.errors[type(error).__name__] += 1
