@@ -130,10 +130,11 @@ of real sets (blue, teal, black, red), white/ivory/cream cubes, underline marks 
 on 85% of sets, Ad-Lib point values on 15%; each crop turned by a quarter turn plus up to 40
 degrees, in perspective, with the cube's side and part of another letter,
 neighbouring cubes, tray walls, shadows, uneven light, colour casts, blur, noise, JPEG artefacts
-and half of them shrunk to 14-32 pixels. "none" crops show empty tray cells, tray walls, cube
-sides and bare tables; 15% of them are featureless (one colour), whose target is split 0.6 none /
-0.4 blank face, so a featureless image is read "none" with low confidence. Orientation targets
-are spread over the quarter turns that leave the print looking the same (S, H, I, N, X, O...).
+and half of them seen at low resolution (the top face 18-32 pixels wide). "none" crops show
+empty tray cells, tray walls, cube sides and bare tables; 15% of them are featureless (one
+colour), whose target is split 0.6 none / 0.4 blank face, so a featureless image is read
+"none" with low confidence. Orientation targets are spread over the quarter turns that leave
+the print looking the same (S, H, I, N, X, O...).
 Trained for {fig["epochs"]} epochs (AdamW, one-cycle) on the CPU: rendering {fig["render_s"]} s,
 training {fig["train_s"]} s, {fig["total_s"]} s in all.
 

@@ -369,7 +369,10 @@ def render_sample(
     sigma = rng.uniform(0, 1.6)
     if sigma > 0.3:
         img = cv2.GaussianBlur(img, (0, 0), sigma)
-    low = int(rng.integers(14, size + 1)) if rng.random() < 0.5 else size
+    # Low resolution: half the crops come from a camera that saw the cube's top face only
+    # 18 pixels wide or more (a 20-pixel cube), then were scaled up to the model's size.
+    face_px = rng.uniform(18, 32)
+    low = min(size, max(8, round(face_px / frac))) if rng.random() < 0.5 else size
     img = cv2.resize(img, (low, low), interpolation=cv2.INTER_AREA)
     if low != size:
         img = cv2.resize(img, (size, size), interpolation=cv2.INTER_LINEAR)

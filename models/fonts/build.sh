@@ -19,6 +19,7 @@ fonts-freefont-ttf|/usr/share/fonts/truetype/freefont/FreeSansBold.ttf|train
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/NimbusSansNarrow-Bold.otf|train
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/URWBookman-Demi.otf|train
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/C059-Bold.otf|train
+fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/P052-Bold.otf|train
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf|val
 fonts-league-spartan|/usr/share/fonts/opentype/league-spartan/LeagueSpartan-Bold.otf|val
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/NimbusRoman-Bold.otf|val
