@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "demo": "device.commands.demo",
     "bench": "device.commands.bench",
     "best": "device.commands.best",
+    "read": "device.commands.read",
 }
 
 log = logging.getLogger("cuberef")

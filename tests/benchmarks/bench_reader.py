@@ -1,0 +1,72 @@
+"""Speed of the reader: a 12 MP and a 1 MP photo to a reading, on one core.
+
+    .venv/bin/python tests/benchmarks/bench_reader.py [--repeats N]
+
+The photos are rendered tray scenes (5x5); OpenCV and onnxruntime run one thread each.
+Without the face model (models/cube_faces.onnx) the figures cover finding and cutting only,
+and say so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import cv2
+import numpy as np
+
+from engine.games import find_game
+from models.scenes import render_tray
+from vision.detect import find_faces
+from vision.reader import read
+
+
+def _classifier():  # the model's absence is reported, not hidden
+    try:
+        from vision.classifier import FaceClassifier
+
+        return FaceClassifier.load()
+    except Exception as error:  # noqa: BLE001 - a benchmark reports any failure as text
+        print(f"face model unavailable ({error}); timing detection only")
+        return None
+
+
+def _time(call, repeats: int) -> tuple[float, float, float]:
+    """Median and 90th percentile wall time, and median CPU time of this process (which a
+    busy shared machine disturbs less), in milliseconds."""
+    call()
+    times, cpu = [], []
+    for _ in range(repeats):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        call()
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    ms = np.array(times) * 1000
+    return float(np.median(ms)), float(np.percentile(ms, 90)), float(np.median(cpu) * 1000)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeats", type=int, default=15)
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    model = _classifier()
+    game = find_game("big-boggle")
+    for label, frame in (("12 MP", (4000, 3000)), ("1 MP", (1155, 866))):
+        image = render_tray(31337, 5, frame=frame).image
+        if model is not None:
+            median, p90, cpu = _time(
+                lambda image=image: read(image, game, classifier=model), args.repeats
+            )
+            what = "photo to reading"
+        else:
+            median, p90, cpu = _time(lambda image=image: find_faces(image), args.repeats)
+            what = "finding faces only"
+        print(
+            f"{label} ({frame[0]}x{frame[1]}) {what}: median {median:.0f} ms, "
+            f"p90 {p90:.0f} ms, CPU {cpu:.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

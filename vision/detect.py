@@ -1,0 +1,329 @@
+"""Finding cube top faces in a photo: colour segmentation, seam splitting, rectangles.
+
+Works on a downscaled copy; the quadrilaterals it returns are in the full image's pixels so
+faces can be cut at full resolution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: Thresholds as data (chesscog's habit): each names what it measures.
+SETTINGS = {
+    "detect_side": 640,  # longer side of the detection copy, in pixels
+    "border_ring": 0.03,  # share of the frame taken as the table around everything
+    "min_area": 0.00025,  # smallest face, as a share of the frame
+    "tray_area": 0.03,  # a region larger than this may be a tray holding cubes
+    "max_aspect": 1.6,  # a face's long side over its short side
+    "min_fill": 0.62,  # a face's area over its rectangle's
+    "max_row": 5,  # the most touching faces one piece is cut into
+    "row_fill": 0.8,  # the same for a row of touching faces that no seam divides
+    "size_low": 0.55,  # face side against the median side: smallest kept
+    "size_high": 1.7,  # largest kept
+    "local_lift": 12,  # grey levels a face stands above its neighbourhood's mean
+    "same_size": 0.15,  # how far a face another cut found may differ in size
+    "seam_depth": 4,  # grey levels a seam lies below its neighbourhood's mean
+    "grow": 1.06,  # faces are trimmed by their dark rim; grow the rectangle back
+    "lightness_weight": 0.35,  # shadows and uneven light change lightness more than colour
+    "ring_margin": 6.0,  # MADs a face stands above the table's own spread of colour
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FaceQuad:
+    """One top face found in the photo (full-resolution pixels)."""
+
+    #: Corners clockwise from the one at the top left as the image shows it (shape: [4, 2]).
+    corners: np.ndarray
+    center: tuple[float, float]
+    side: float
+    #: Edge direction nearest the image's horizontal, in degrees (-45, 45].
+    angle: float
+
+
+def downscale(image: np.ndarray, side: int | None = None) -> tuple[np.ndarray, float]:
+    """A copy whose longer side is at most ``side``, and the factor back to full size."""
+    side = side or int(SETTINGS["detect_side"])
+    scale = max(image.shape[:2]) / side
+    if scale <= 1:
+        return image, 1.0
+    size = (round(image.shape[1] / scale), round(image.shape[0] / scale))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
+
+
+def _distances(lab: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """How far each pixel's colour stands from the median colour of ``ring`` (0-255)."""
+    background = np.median(lab[ring], axis=0)
+    difference = lab - background.astype(np.float32)
+    distance = np.sqrt(cv2.transform(difference * difference, np.ones((1, 3), np.float32)))
+    top = float(distance.max())
+    if top <= 0:
+        return np.zeros(distance.shape, np.uint8)
+    return np.clip(distance * (255.0 / top), 0, 255).astype(np.uint8)
+
+
+def _floor(scaled: np.ndarray, ring: np.ndarray) -> float:
+    """The table's own spread of colour: median and MAD, so that cubes reaching into the
+    ring do not count as table."""
+    on_ring = scaled[ring].astype(np.float32)
+    middle = float(np.median(on_ring))
+    return middle + SETTINGS["ring_margin"] * 1.4826 * float(np.median(np.abs(on_ring - middle)))
+
+
+def _thresholds(scaled: np.ndarray, region: np.ndarray, ring: np.ndarray) -> list[float]:
+    """Candidate cuts between table and faces: two-class Otsu, and both cuts of a
+    three-class Otsu (a pale face on a pale table stands apart less than its letter)."""
+    values = scaled[region].reshape(-1, 1)
+    two, _ = cv2.threshold(values, 0, 255, cv2.THRESH_OTSU)
+    low, high = _otsu3(np.bincount(values.ravel(), minlength=256))
+    floor = _floor(scaled, ring)
+    return sorted({max(float(t), floor) for t in (two, low, high)})
+
+
+def _distance_mask(lab: np.ndarray, region: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """Pixels of ``region`` whose colour stands apart from the colour of ``ring`` (Otsu)."""
+    scaled = _distances(lab, ring)
+    two, _ = cv2.threshold(scaled[region].reshape(-1, 1), 0, 255, cv2.THRESH_OTSU)
+    return region & (scaled > max(float(two), _floor(scaled, ring)))
+
+
+def _otsu3(histogram: np.ndarray) -> tuple[float, float]:
+    """The two cuts that split a histogram into three classes best (searched on 64 bins)."""
+    coarse = histogram.reshape(64, -1).sum(1).astype(np.float64)
+    p = coarse / max(1.0, coarse.sum())
+    levels = (np.arange(64) + 0.5) * (histogram.size / 64)
+    weight = np.concatenate([[0.0], np.cumsum(p)])
+    moment = np.concatenate([[0.0], np.cumsum(p * levels)])
+    a = np.arange(1, 64)[:, None]
+    b = np.arange(1, 64)[None, :]
+    w0, w1, w2 = weight[a], weight[b] - weight[a], 1 - weight[b]
+    m0, m1, m2 = moment[a], moment[b] - moment[a], moment[-1] - moment[b]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        between = m0 * m0 / w0 + m1 * m1 / w1 + m2 * m2 / w2
+    between[(b <= a) | (w0 <= 0) | (w1 <= 0) | (w2 <= 0)] = -1
+    i, j = np.unravel_index(int(np.argmax(between)), between.shape)
+    step = histogram.size / 64
+    return float((i + 1) * step), float((j + 1) * step)
+
+
+Region = tuple[int, int, np.ndarray]  # top, left, and the mask inside its bounding box
+
+
+def _regions(mask: np.ndarray, min_area: float = 0) -> list[Region]:
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    out = []
+    for k in range(1, count):
+        x, y, w, h, area = stats[k]
+        if area >= min_area:
+            out.append((int(y), int(x), labels[y : y + h, x : x + w] == k))
+    return out
+
+
+def _paste(canvas: np.ndarray, region: Region) -> None:
+    top, left, sub = region
+    canvas[top : top + sub.shape[0], left : left + sub.shape[1]] |= sub
+
+
+def _fill_holes(mask: np.ndarray) -> np.ndarray:
+    contours, _ = cv2.findContours(
+        mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    filled = np.zeros(mask.shape, np.uint8)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    return filled.astype(bool)
+
+
+def _lab_and_ring(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 0] *= SETTINGS["lightness_weight"]  # light varies across a table more than colour does
+    height, width = lab.shape[:2]
+    ring = np.zeros((height, width), bool)
+    band = max(2, int(SETTINGS["border_ring"] * min(height, width)))
+    ring[:band] = ring[-band:] = True
+    ring[:, :band] = ring[:, -band:] = True
+    return lab, ring
+
+
+def enclosed(small: np.ndarray) -> np.ndarray:
+    """A face the colour of its table still has edges all round (its rim, its shadow): the
+    regions that edges close off, small enough to be faces."""
+    return _enclosed(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
+
+
+def foreground(small: np.ndarray) -> list[np.ndarray]:
+    """Candidate masks of everything that stands apart from the table, one per cut; inside
+    a large region (a tray), what stands apart from that region's own rim (its cubes)."""
+    lab, ring = _lab_and_ring(small)
+    scaled = _distances(lab, ring)
+    everywhere = np.ones(ring.shape, bool)
+    masks = [scaled > t for t in _thresholds(scaled, everywhere, ring)]
+    # Faces are also the bright things of a photo: brighter than the frame, or than their
+    # own neighbourhood where the light is uneven.
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    _, bright = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    masks.append(bright > 0)
+    block = max(3, (min(gray.shape) // 6) | 1)
+    local = cv2.adaptiveThreshold(
+        gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -SETTINGS["local_lift"]
+    )
+    masks.append(local > 0)
+    refined = [_refine(lab, mask) for mask in masks]
+    # A face the colour of its table still has edges all round (its rim and its shadow):
+    # the regions that edges close off, small enough to be faces.
+    return refined
+
+
+def _enclosed(gray: np.ndarray) -> np.ndarray:
+    blurred = cv2.GaussianBlur(gray, (3, 3), 0)
+    middle = float(np.median(blurred))
+    edges = cv2.Canny(blurred, 0.4 * middle * 0.5, 0.4 * middle)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    open_ = edges == 0
+    height, width = gray.shape
+    out = np.zeros(gray.shape, bool)
+    largest = SETTINGS["tray_area"] * height * width
+    for top, left, sub in _regions(open_, SETTINGS["min_area"] * height * width):
+        if sub.sum() <= largest:
+            _paste(out, (top, left, _fill_holes(sub)))
+    # Grow back what the dilated edges took off.
+    return cv2.dilate(out.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+
+
+def _refine(lab: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    height, width = mask.shape
+    mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+    out = np.zeros_like(mask)
+    kernel = np.ones((5, 5), np.uint8)
+    min_area = SETTINGS["min_area"] * height * width
+    for region in _regions(mask, min_area):
+        top, left, sub = region
+        if sub.sum() > SETTINGS["tray_area"] * height * width:
+            solid = _fill_holes(sub)
+            inner = cv2.erode(solid.astype(np.uint8), kernel, iterations=2) > 0
+            if not inner.any() or inner.all():
+                _paste(out, region)
+                continue
+            window = lab[top : top + sub.shape[0], left : left + sub.shape[1]]
+            inside = _distance_mask(window, inner, solid & ~inner)
+            pieces = _regions(inside, min_area)
+            if len(pieces) >= 4:
+                for t, l_, piece in pieces:
+                    _paste(out, (top + t, left + l_, piece))
+                continue
+        _paste(out, region)
+    return out
+
+
+def _split_seams(
+    gray: np.ndarray, mask: np.ndarray, side: float, seam_depth: float
+) -> list[Region]:
+    """Cut touching cubes apart along the darker seams between them (one pass over the
+    whole frame: cheaper than one per region)."""
+    block = max(3, int(side * 0.7) | 1)
+    local = cv2.adaptiveThreshold(
+        gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, seam_depth
+    )
+    bright = (local > 0) & mask
+    bright = cv2.erode(bright.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    return [(t, l_, _fill_holes(piece)) for t, l_, piece in _regions(bright, 0.2 * side * side)]
+
+
+def _quads(region: Region, scale: float, grow: float) -> list[FaceQuad]:
+    """The face (or, for a row of touching faces no seam divides, the faces) of a piece."""
+    top, left, piece = region
+    contours, _ = cv2.findContours(
+        piece.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    points = max(contours, key=len) + np.array([left, top], np.int32)
+    (cx, cy), (w, h), raw = cv2.minAreaRect(points)
+    if min(w, h) < 3 or piece.sum() < SETTINGS["min_fill"] * w * h:
+        return []
+    count = max(1, round(max(w, h) / min(w, h)))
+    if count > SETTINGS["max_row"]:
+        return []
+    ratio = max(w, h) / min(w, h) / count
+    if ratio > SETTINGS["max_aspect"] or 1 / ratio > SETTINGS["max_aspect"]:
+        return []
+    if count > 1 and piece.sum() < SETTINGS["row_fill"] * w * h:
+        return []
+    # The long axis, along which a row of touching faces is cut into squares.
+    along = np.radians(raw if w >= h else raw + 90)
+    axis = np.array([np.cos(along), np.sin(along)])
+    step = max(w, h) / count
+    side = (step * min(w, h)) ** 0.5 * grow
+    angle = ((np.degrees(along) + 45) % 90) - 45
+    theta = np.radians(angle)
+    ux = np.array([np.cos(theta), np.sin(theta)]) * side / 2
+    uy = np.array([-np.sin(theta), np.cos(theta)]) * side / 2
+    out = []
+    for k in range(count):
+        center = np.array([cx, cy]) + axis * step * (k - (count - 1) / 2)
+        corners = np.array([center - ux - uy, center + ux - uy, center + ux + uy, center - ux + uy])
+        corners = (corners + 0.5) * scale - 0.5
+        full = (center + 0.5) * scale - 0.5
+        out.append(
+            FaceQuad(corners, (float(full[0]), float(full[1])), float(side * scale), float(angle))
+        )
+    return out
+
+
+def find_faces(image: np.ndarray) -> list[FaceQuad]:
+    """Every cube top face in a BGR photo (shape: [height, width, 3])."""
+    small, scale = downscale(image)
+    # The cut that explains the photo best finds the most faces, weighed by their size (so
+    # letters or specks of light cut out of the faces do not win).
+    found = [_faces_in(small, mask, scale, 0) for mask in foreground(small)]
+    # Inside regions that edges already close off, the seam between a cube's top and a side
+    # seen at an angle is the darker line to cut along.
+    found.append(_faces_in(small, enclosed(small), scale, SETTINGS["seam_depth"]))
+    best = max(found, key=lambda quads: sum(q.side for q in quads))
+    if not best:
+        return []
+    # A face another cut found, of the same size and where the best cut saw nothing, is
+    # added: one cube may differ from the rest (in shadow, or the table's colour there).
+    side = float(np.median([q.side for q in best]))
+    kept = list(best)
+    for quads in found:
+        if len(quads) < len(best) / 2:  # a poor cut's finds are not trusted
+            continue
+        for quad in quads:
+            if abs(quad.side / side - 1) > SETTINGS["same_size"]:
+                continue
+            if all(
+                np.hypot(quad.center[0] - k.center[0], quad.center[1] - k.center[1]) > 0.7 * side
+                for k in kept
+            ):
+                kept.append(quad)
+    return kept
+
+
+def _faces_in(
+    small: np.ndarray, mask: np.ndarray, scale: float, seam_depth: float
+) -> list[FaceQuad]:
+    regions = _regions(mask, SETTINGS["min_area"] * mask.size)
+    if not regions:
+        return []
+    # A face's half side is the deepest point of its region; a crossword's arms are one
+    # cube wide, so the median holds for them too.
+    depths = [
+        float(cv2.distanceTransform(np.pad(sub, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+        for _, _, sub in regions
+    ]
+    side = 2 * float(np.median(depths))
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    kept = np.zeros(mask.shape, bool)
+    for region in regions:
+        _paste(kept, region)
+    pieces = _split_seams(gray, kept, side, seam_depth)
+    quads = [q for p in pieces for q in _quads(p, scale, SETTINGS["grow"])]
+    if not quads:
+        return []
+    median = float(np.median([q.side for q in quads]))
+    return [
+        q
+        for q in quads
+        if SETTINGS["size_low"] * median <= q.side <= SETTINGS["size_high"] * median
+    ]

@@ -1,0 +1,46 @@
+"""Loading photos: EXIF orientation honoured, size bounded, non-images refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.errors import NotAnImage
+
+#: The largest photo accepted, in pixels (a 20 MP camera).
+MAX_PIXELS = 20_000_000
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """Read a photo as a BGR uint8 array (shape: [height, width, 3]), turned upright.
+
+    OpenCV's decoder applies the EXIF orientation tag, so a phone photo taken on its side
+    comes out the way its owner saw it.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise NotAnImage(
+            f"Cannot open {str(path)!r} ({error.strerror or error.__class__.__name__}); "
+            "give the path of a JPEG or PNG photo."
+        ) from None
+    buffer = np.frombuffer(data, dtype=np.uint8)
+    header = cv2.imdecode(buffer, cv2.IMREAD_REDUCED_GRAYSCALE_8) if buffer.size else None
+    if header is None:
+        raise NotAnImage(
+            f"{str(path)!r} is not a photo that can be read; give a JPEG or PNG image."
+        )
+    # The 1/8 preview tells the size before the full image is decoded.
+    if header.shape[0] * header.shape[1] * 64 > MAX_PIXELS * 1.1:
+        raise NotAnImage(f"{str(path)!r} is larger than 20 megapixels; give a smaller photo.")
+    image = cv2.imdecode(buffer, cv2.IMREAD_COLOR)
+    if image is None:
+        raise NotAnImage(
+            f"{str(path)!r} is not a photo that can be read; give a JPEG or PNG image."
+        )
+    if image.shape[0] * image.shape[1] > MAX_PIXELS:
+        raise NotAnImage(f"{str(path)!r} is larger than 20 megapixels; give a smaller photo.")
+    return image

@@ -1,0 +1,173 @@
+"""Fitting a lattice (rows and columns of cubes) to face centres, with perspective.
+
+Indices grow step by step between neighbouring faces, so the spacing may change across a
+tilted photo; a homography from (col, row) to the image is then fitted to all of them.
+Rows and columns are named as the image shows them: columns run along the lattice axis
+nearest the image's horizontal, left to right; rows top to bottom.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True, slots=True)
+class Lattice:
+    """Faces snapped to cells."""
+
+    #: (row, col) of each input point, or None for a point off the lattice.
+    cells: tuple[tuple[int, int] | None, ...]
+    #: Maps (col, row) to image pixels (shape: [3, 3]).
+    homography: np.ndarray
+    rows: int
+    cols: int
+
+    def cell_center(self, row: float, col: float) -> tuple[float, float]:
+        point = cv2.perspectiveTransform(np.array([[[col, row]]], np.float64), self.homography)
+        return float(point[0, 0, 0]), float(point[0, 0, 1])
+
+
+def lattice_axes(points: np.ndarray, spacing: float) -> tuple[np.ndarray, np.ndarray]:
+    """The two step vectors (column step, row step) of the lattice through ``points``
+    (shape: [N, 2]), spaced about ``spacing`` apart."""
+    vectors = []
+    for i, p in enumerate(points):
+        d = np.linalg.norm(points - p, axis=1)
+        d[i] = np.inf
+        # Only the nearest ring: diagonal neighbours would pull the angle by 45 degrees.
+        near = min(float(d.min()) * 1.2, 1.6 * spacing)
+        for j in np.flatnonzero(d < near):
+            vectors.append(points[j] - p)
+    if not vectors:
+        raise ValueError("no two faces are neighbours")
+    v = np.array(vectors)
+    angles = np.arctan2(v[:, 1], v[:, 0])
+    # The four directions of a square lattice agree once the angle is multiplied by four.
+    mean = math.atan2(np.sin(4 * angles).sum(), np.cos(4 * angles).sum()) / 4
+    step = float(np.median(np.linalg.norm(v, axis=1)))
+    a = np.array([math.cos(mean), math.sin(mean)]) * step
+    b = np.array([-math.sin(mean), math.cos(mean)]) * step
+    col, row = (a, b) if abs(a[0]) >= abs(b[0]) else (b, a)
+    if col[0] < 0:
+        col = -col
+    if row[1] < 0:
+        row = -row
+    return col, row
+
+
+def fit_lattice(
+    points: np.ndarray,
+    spacing: float,
+    tolerance: float = 0.3,
+    sizes: np.ndarray | None = None,
+) -> Lattice:
+    """Snap ``points`` (shape: [N, 2]) to a lattice of roughly ``spacing``.
+
+    ``sizes`` (shape: [N]), each face's apparent side, lets a step be judged against the
+    faces it joins: in a tilted photo the near end of a row has longer steps than the far.
+
+    Points not linked to the largest connected group, or far from the fitted lattice, are
+    off it (cell None).
+    """
+    points = np.asarray(points, np.float64)
+    col_step, row_step = lattice_axes(points, spacing)
+    basis = np.linalg.inv(np.column_stack([col_step, row_step]))
+    n = len(points)
+    # Walk from every face not yet reached; the largest connected walk is the lattice.
+    index: dict[int, tuple[int, int]] = {}
+    reached: set[int] = set()
+    for start in range(n):
+        if start in reached:
+            continue
+        walk = _walk(points, basis, start, tolerance, sizes)
+        reached.update(walk)
+        if len(walk) > len(index):
+            index = walk
+        if len(index) > n / 2:
+            break
+    homography = _fit(points, index, col_step, row_step)
+    # Points the walk missed may still lie on the lattice (a cube whose neighbour was not
+    # found): snap them through the fitted homography.
+    inverse = np.linalg.inv(homography)
+    projected = cv2.perspectiveTransform(points[None], inverse)[0]
+    walked = np.array(list(index.values()))
+    low, high = walked.min(0), walked.max(0)
+    cells: list[tuple[int, int] | None] = []
+    for k in range(n):
+        if k in index:  # the walk's own steps are surer than the fit
+            cells.append(index[k])
+            continue
+        col, row = projected[k]
+        rc, rr = round(col), round(row)
+        near = low[0] - 1 <= rr <= high[0] + 1 and low[1] - 1 <= rc <= high[1] + 1
+        if near and abs(col - rc) <= tolerance and abs(row - rr) <= tolerance:
+            cells.append((rr, rc))
+        else:
+            cells.append(None)
+    used = [c for c in cells if c is not None]
+    r0 = min(r for r, _ in used)
+    c0 = min(c for _, c in used)
+    cells = [None if c is None else (c[0] - r0, c[1] - c0) for c in cells]
+    shift = np.array([[1, 0, c0], [0, 1, r0], [0, 0, 1]], np.float64)
+    homography = homography @ shift
+    rows = max(c[0] for c in cells if c is not None) + 1
+    cols = max(c[1] for c in cells if c is not None) + 1
+    return Lattice(tuple(cells), homography, rows, cols)
+
+
+def _walk(
+    points: np.ndarray,
+    basis: np.ndarray,
+    start: int,
+    tolerance: float,
+    sizes: np.ndarray | None = None,
+) -> dict[int, tuple[int, int]]:
+    """Indices for every face reached from ``start`` by unit steps between neighbours."""
+    index = {start: (0, 0)}
+    queue = deque([start])
+    while queue:
+        i = queue.popleft()
+        for j in range(len(points)):
+            if j in index:
+                continue
+            step = points[j] - points[i]
+            if sizes is not None:
+                step = step * float(np.median(sizes)) / ((sizes[i] + sizes[j]) / 2)
+            a, b = basis @ step
+            ra, rb = round(a), round(b)
+            if abs(ra) + abs(rb) != 1 or abs(a - ra) > tolerance or abs(b - rb) > tolerance:
+                continue
+            index[j] = (index[i][0] + rb, index[i][1] + ra)
+            queue.append(j)
+    return index
+
+
+def _fit(
+    points: np.ndarray,
+    index: dict[int, tuple[int, int]],
+    col_step: np.ndarray,
+    row_step: np.ndarray,
+) -> np.ndarray:
+    keys = sorted(index)
+    src = np.array([[index[k][1], index[k][0]] for k in keys], np.float64)
+    dst = points[keys]
+    # Perspective needs cells spread over three rows and three columns at least; with fewer
+    # (a crossword of one long word and a short one) it is not determined.
+    spread = len(set(src[:, 0])) >= 3 and len(set(src[:, 1])) >= 3
+    if len(keys) >= 6 and spread:
+        homography, _ = cv2.findHomography(src, dst, 0)
+        if homography is not None:
+            return homography
+    if len(keys) >= 3 and np.linalg.matrix_rank(src - src.mean(0)) == 2:
+        affine, _ = cv2.estimateAffine2D(src, dst, method=cv2.LMEDS)
+        if affine is not None:
+            return np.vstack([affine, [0, 0, 1]])
+    # Too few cells, or all in one line: the steps measured between neighbours.
+    linear = np.column_stack([col_step, row_step])
+    origin = (dst - src @ linear.T).mean(0)
+    return np.vstack([np.column_stack([linear, origin]), [0, 0, 1]])

@@ -1,0 +1,146 @@
+"""What the reader saw: tray readings and loose-cube readings, their JSON and their picture."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+#: A face read with less confidence than this is flagged.
+DOUBTFUL = 0.8
+
+GOOD = (60, 200, 60)
+DOUBT = (0, 140, 255)
+GRID = (255, 160, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class FaceReading:
+    """One top face: what it shows, where (full-resolution pixels) and how sure."""
+
+    face: str
+    x: float
+    y: float
+    confidence: float
+    #: Clockwise turn of the letter in the image: 0, 90, 180 or 270.
+    orientation: int
+    corners: tuple[tuple[float, float], ...]
+    #: (row, col) in the tray or crossword, None for a loose or unused cube.
+    cell: tuple[int, int] | None = None
+
+    @property
+    def doubtful(self) -> bool:
+        return self.confidence < DOUBTFUL
+
+
+def _draw_faces(image: np.ndarray, faces: tuple[FaceReading, ...]) -> np.ndarray:
+    out = image.copy()
+    thickness = max(2, round(max(image.shape[:2]) / 500))
+    for face in faces:
+        color = DOUBT if face.doubtful else GOOD
+        corners = np.round(np.array(face.corners)).astype(np.int32)
+        cv2.polylines(out, [corners], True, color, thickness, cv2.LINE_AA)
+        side = float(np.linalg.norm(corners[1] - corners[0]))
+        label = f"{face.face} {face.confidence:.2f}"
+        scale = max(0.4, side / 90)
+        origin = (int(corners[:, 0].min()), int(corners[:, 1].min()) - thickness * 2)
+        cv2.putText(out, label, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), thickness + 2)
+        cv2.putText(out, label, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, color, thickness)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class TrayReading:
+    """A tray read row by row, top to bottom as the image shows it (or turned upright)."""
+
+    game: str
+    rows: tuple[tuple[str, ...], ...]
+    confidence: tuple[tuple[float, ...], ...]
+    warnings: tuple[str, ...]
+    faces: tuple[FaceReading, ...]
+    #: The tray's outline in the image (shape: [4, 2]), for the picture.
+    outline: tuple[tuple[float, float], ...]
+
+    @property
+    def board(self) -> str:
+        """The board in DESIGN.md's notation, e.g. ``TNTB/GDAR/ELTE/SISH``."""
+        return "/".join("".join(row) for row in self.rows)
+
+    @property
+    def min_confidence(self) -> float:
+        return min(min(row) for row in self.confidence)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "board": self.board,
+            "rows": [list(row) for row in self.rows],
+            "confidence": [[round(p, 4) for p in row] for row in self.confidence],
+            "min_confidence": round(self.min_confidence, 4),
+            "warnings": list(self.warnings),
+        }
+
+    def annotate(self, image: np.ndarray) -> np.ndarray:
+        """The photo with the tray's outline and each face read (doubtful ones in orange)."""
+        out = _draw_faces(image, self.faces)
+        outline = np.round(np.array(self.outline)).astype(np.int32)
+        cv2.polylines(out, [outline], True, GRID, max(2, round(max(image.shape[:2]) / 400)))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class LooseReading:
+    """Cubes lying on the table, and the crossword among them if there is one."""
+
+    game: str
+    faces: tuple[FaceReading, ...]
+    #: The crossword's rows as text ("." for an empty cell), or None.
+    grid: tuple[str, ...] | None
+    warnings: tuple[str, ...]
+
+    @property
+    def roll(self) -> str:
+        return " ".join(face.face for face in self.faces)
+
+    @property
+    def unused(self) -> tuple[str, ...]:
+        if self.grid is None:
+            return ()
+        return tuple(face.face for face in self.faces if face.cell is None)
+
+    @property
+    def min_confidence(self) -> float:
+        return min((face.confidence for face in self.faces), default=0.0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "faces": [
+                {
+                    "face": face.face,
+                    "x": round(face.x, 1),
+                    "y": round(face.y, 1),
+                    "confidence": round(face.confidence, 4),
+                }
+                for face in self.faces
+            ],
+            "roll": self.roll,
+            "grid": list(self.grid) if self.grid is not None else None,
+            "unused": list(self.unused),
+            "min_confidence": round(self.min_confidence, 4),
+            "warnings": list(self.warnings),
+        }
+
+    def annotate(self, image: np.ndarray) -> np.ndarray:
+        """The photo with every cube outlined and labelled (doubtful ones in orange); cubes in
+        the crossword are joined by lines."""
+        out = _draw_faces(image, self.faces)
+        cells = {face.cell: face for face in self.faces if face.cell is not None}
+        for (r, c), face in cells.items():
+            for neighbour in ((r, c + 1), (r + 1, c)):
+                if neighbour in cells:
+                    other = cells[neighbour]
+                    cv2.line(out, (int(face.x), int(face.y)), (int(other.x), int(other.y)), GRID, 2)
+        return out
