@@ -309,6 +309,9 @@ class Referee:
         done.best = self.parts.scorer.best_crossword(
             roll, self.game, settings["lexicon"], float(settings["best_seconds"])
         )
+        if done.crossword.valid and done.crossword.score > done.best.score:
+            # The players beat the search's time budget: theirs is the best known crossword.
+            done.best = BestCrossword(done.crossword.grid, done.crossword.score, False)
         self._store(
             done.number,
             "scored",

@@ -216,11 +216,12 @@ class EngineScorer:
         from engine.lexicon import Lexicon
 
         parse_roll = _need("engine.adlib", "Roll", "crossword referee").parse
-        grid_from_rows = _need("engine.adlib", "Grid", "crossword referee").from_rows
+        settle_jokers = _need("engine.adlib.jokers", "settle_jokers", "crossword referee")
         referee = _need("engine.adlib", "referee", "crossword referee")
-        verdict = referee(
-            parse_roll(roll, game.id), grid_from_rows(grid), Lexicon.open(lexicon or game.lexicon)
-        )
+        words = Lexicon.open(lexicon or game.lexicon)
+        # The camera sees a joker's symbol (*); the letter it stands for is the one that fits.
+        settled, _ = settle_jokers(grid, words)
+        verdict = referee(parse_roll(roll, game.id), settled, words)
         document: dict[str, Any] = verdict.to_json()
         words = [*document.get("across", ()), *document.get("down", ())]
         return CrosswordScore(

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -492,13 +492,27 @@ def _crossword_cells(rng: random.Random, count: int) -> list[tuple[int, int]]:
 
 
 def render_crossword(
-    seed: int, *, frame: tuple[int, int] = (1024, 768), painter: FacePainter | None = None
+    seed: int,
+    *,
+    frame: tuple[int, int] = (1024, 768),
+    painter: FacePainter | None = None,
+    layout: tuple[Sequence[str], Sequence[str]] | None = None,
 ) -> Scene:
-    """A finished Ad-Lib crossword of touching cubes, the unused cubes lying apart."""
+    """A finished Ad-Lib crossword of touching cubes, the unused cubes lying apart.
+
+    By default the letters are a random roll laid on a random crossword shape; ``layout``
+    gives a real crossword instead: its grid rows (capitals for cubes, small letters for
+    jokers, dots for empty cells) and the faces left unused.
+    """
     rng = random.Random(seed)
     painter = painter or _default_painter(rng)
-    faces = [str(face) for face in CubeSet.load("adlib").roll(rng)]
-    cells = _crossword_cells(rng, rng.randint(7, 12))
+    if layout is None:
+        faces = [str(face) for face in CubeSet.load("adlib").roll(rng)]
+        cells = _crossword_cells(rng, rng.randint(7, 12))
+    else:
+        rows, unused = layout
+        cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in ". "]
+        faces = ["*" if rows[r][c].islower() else rows[r][c] for r, c in cells] + list(unused)
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
     cells = [(r - r0, c - c0) for r, c in cells]

@@ -66,17 +66,22 @@ def hungarian(cost: Sequence[Sequence[float]]) -> list[int]:
 
 def assign_faces(
     probabilities: Sequence[Mapping[str, float]], cube_set: CubeSet
-) -> list[tuple[str, float]]:
+) -> list[tuple[str | None, float]]:
     """The face each reading most probably shows, given that every cube shows one face.
 
-    Returns (face, probability of that face) per reading. With more readings than cubes the
-    surplus readings keep their own best face.
+    Returns (face, probability of that face) per reading. With more readings than cubes,
+    the surplus is whatever is least like a face of this set: those readings come back as
+    (None, probability that they are no cube of the set).
+
+    >>> from engine.cubes import CubeSet
+    >>> one_die = CubeSet.parse("d", "A B C D E F")
+    >>> assign_faces([{"A": 0.9, "#": 0.1}, {"A": 0.2, "#": 0.8}], one_die)
+    [('A', 0.9), (None, 0.8)]
     """
     dice = [sorted({str(face) for face in die.faces}) for die in cube_set.dice]
     if not probabilities:
         return []
-    if len(probabilities) > len(dice):
-        return [max(p.items(), key=lambda item: item[1]) for p in probabilities]
+    carried = {face for die in dice for face in die}
     cost = []
     best_face = []
     for p in probabilities:
@@ -85,10 +90,17 @@ def assign_faces(
             face = max(die, key=lambda f: p.get(f, 0.0))
             faces.append(face)
             row.append(-math.log(max(p.get(face, 0.0), FLOOR)))
+        # Surplus readings go to "no cube": the table, a side, a face no cube carries.
+        no_cube = 1.0 - sum(v for f, v in p.items() if f in carried)
+        row.extend([-math.log(max(no_cube, FLOOR))] * max(0, len(probabilities) - len(dice)))
         cost.append(row)
         best_face.append(faces)
     columns = hungarian(cost)
-    return [
-        (best_face[i][c], float(probabilities[i].get(best_face[i][c], 0.0)))
-        for i, c in enumerate(columns)
-    ]
+    chosen: list[tuple[str | None, float]] = []
+    for i, c in enumerate(columns):
+        if c < len(dice):
+            face = best_face[i][c]
+            chosen.append((face, float(probabilities[i].get(face, 0.0))))
+        else:
+            chosen.append((None, float(math.exp(-cost[i][c]))))
+    return chosen

@@ -342,8 +342,18 @@ def _read_loose(
     predictions = [predictions[k] for k in kept]
     probabilities = [_probabilities(p) for p in predictions]
     chosen = assign_faces(probabilities, cube_set)
-    cells = _crossword(quads)
+    # More finds than cubes: the ones least like any face of the set are not cubes.
     warnings = []
+    cubes = [k for k, (face, _) in enumerate(chosen) if face is not None]
+    if len(cubes) < len(chosen):
+        warnings.append(
+            f"Left out {len(chosen) - len(cubes)} thing(s) that looked like cubes but match "
+            f"none of the {len(cube_set.dice)} {game.id} cubes."
+        )
+        quads = [quads[k] for k in cubes]
+        predictions = [predictions[k] for k in cubes]
+        chosen = [chosen[k] for k in cubes]
+    cells = _crossword(quads)
     expected = len(cube_set.dice)
     if len(quads) != expected:
         warnings.append(

@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    game, board = tray_game(args)
+    game, board, _ = tray_game(args)
     rulings = [check(word, board, game, min_length=args.min_length) for word in args.words]
     if args.json:
         emit_json(

@@ -11,9 +11,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from device.commands.photo import read_photo
 from device.output import emit_json
 from engine.adlib import STANDARD, YOUNG, Grid, Roll, Verdict, referee
+from engine.adlib.jokers import settle_jokers
 from engine.errors import NotationError, RuleError
+from engine.games import find_game
 from engine.lexicon import Lexicon
 
 HELP = "score an Ad-Lib or Scribbage crossword"
@@ -21,8 +24,8 @@ HELP = "score an Ad-Lib or Scribbage crossword"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", required=True, help="adlib or scribbage")
-    parser.add_argument("--roll", required=True, help="the faces on top, such as 'M O N E Y ...'")
-    parser.add_argument("--grid", required=True, help="the crossword's text file, or - for stdin")
+    parser.add_argument("--roll", help="the faces on top, such as 'M O N E Y ...'")
+    parser.add_argument("--grid", help="the crossword's text file, or - for stdin")
     parser.add_argument("--young", action="store_true", help="the young players' rules")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
@@ -44,15 +47,45 @@ def run(args: argparse.Namespace) -> int:
     game = args.game.strip().lower()
     if game not in ("adlib", "scribbage"):
         raise NotationError(f"Crosswords are scored for adlib or scribbage, not {args.game!r}.")
-    roll = Roll.parse(args.roll, game)
-    grid = read_grid(args.grid)
+    lexicon = Lexicon.open("en")
+    photo = getattr(args, "photo", None)
+    reading = None
+    if photo:
+        if args.roll or args.grid:
+            raise NotationError(
+                "Give the crossword as a photo or with --roll and --grid, not both."
+            )
+        reading = read_photo(photo, find_game(game))
+        if not reading.grid:
+            raise NotationError(
+                "The photo shows no crossword: lay the cubes edge to edge in rows and columns "
+                "and take the photo again, or give --roll and --grid."
+            )
+        roll = Roll.parse(reading.roll, game)
+        grid, choices = settle_jokers(reading.grid, lexicon)
+        for (row, col), letters in choices.items():
+            print(
+                f"cuberef: the joker at row {row + 1}, column {col + 1} stands for "
+                f"{' or '.join(letter.upper() for letter in letters)} (it scores 0 either way).",
+                file=sys.stderr,
+            )
+    elif not (args.roll and args.grid):
+        raise NotationError(
+            "Give the roll with --roll and the crossword with --grid, or a photo of the crossword."
+        )
+    else:
+        roll = Roll.parse(args.roll, game)
+        grid = read_grid(args.grid)
     rules = YOUNG if getattr(args, "young", False) else STANDARD
-    verdict = referee(roll, grid, Lexicon.open("en"), rules)
+    verdict = referee(roll, grid, lexicon, rules)
     if verdict.roll_errors:
         # Cubes on the table that were never rolled: the input is wrong, not the play.
         raise RuleError(" ".join(verdict.roll_errors))
     if args.json:
-        emit_json(verdict.to_json())
+        document = verdict.to_json()
+        if reading is not None:
+            document["reading"] = reading.to_json()
+        emit_json(document)
     else:
         print(describe(verdict))
     return 0

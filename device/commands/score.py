@@ -1,5 +1,5 @@
 """Score a round: a Boggle-family tray and every player's word list, with crossing-off,
-or an Ad-Lib / Scribbage crossword (--roll and --grid).
+or an Ad-Lib / Scribbage crossword (--roll and --grid, or a photo of it).
 
 A word list is a UTF-8 text file, one word a line; blank lines and # comments are
 ignored. Give each as NAME=FILE. A word on two or more players' lists is crossed off
@@ -8,17 +8,18 @@ for everyone; in Czech Boggle that is the rule that only words no one else has s
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 from pathlib import Path
 from typing import Any
 
+from device.commands import crossword
+from device.commands.photo import split_photo
 from device.commands.solve import add_tray_arguments, tray_game
 from device.output import emit_json
 from engine.board import Board
 from engine.cubes import CubeSet
-from engine.errors import MachineError, NotationError, RuleError
+from engine.errors import NotationError, RuleError
 from engine.games import find_game
 from engine.match import Match
 from engine.referee import normalize_word
@@ -29,7 +30,12 @@ HELP = "score a round: players' word lists on a tray, or an Ad-Lib crossword"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_tray_arguments(parser)
-    parser.add_argument("lists", nargs="*", metavar="LIST", help="a player's list as NAME=FILE")
+    parser.add_argument(
+        "lists",
+        nargs="*",
+        metavar="LIST",
+        help="a player's list as NAME=FILE; or a photo (of the tray, or of a finished crossword)",
+    )
     parser.add_argument("--min-length", type=int, help="shortest word that counts")
     parser.add_argument(
         "--advanced", action="store_true", help="Big Boggle's advanced game: 5 letters or more"
@@ -68,13 +74,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    args.photo, args.lists = split_photo(args.lists)
+    if args.photo and (args.board or args.grid):
+        raise NotationError(
+            f"{args.photo!r} is not NAME=FILE; give each list as, say, ann=ann.txt "
+            "(a photo stands in for --board or --grid, not beside them)."
+        )
     if not find_game(args.game).is_tray:
-        if importlib.util.find_spec("device.commands.crossword") is None:
-            raise MachineError("Scoring an Ad-Lib crossword is not built into this cuberef yet.")
-        from device.commands import crossword
-
-        return int(crossword.run(args))
-    game, board = tray_game(args)
+        return crossword.run(args)
+    game, board, reading = tray_game(args, args.photo)
     if not args.lists:
         raise NotationError("Give at least one word list as NAME=FILE.")
     lists = [read_list(spec) for spec in args.lists]
@@ -94,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
     match = add_to_match(args, game.id, result) if args.match else None
     if args.json:
         document: dict[str, Any] = {"game": game.id, "board": str(board), **round_json(result)}
+        if reading is not None:
+            document["reading"] = reading.to_json()
         if match is not None:
             document["match"] = match_json(match)
         emit_json(document)

@@ -6,7 +6,9 @@ Qu is one cell, # a blank (blocked) cell."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
+from device.commands.photo import read_photo
 from device.output import emit_json
 from engine.board import Board
 from engine.errors import NotationError, RuleError
@@ -29,39 +31,49 @@ def add_tray_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
-def tray_game(args: argparse.Namespace) -> tuple[Game, Board]:
-    """The game and the board the options name, checked against each other."""
+def tray_game(args: argparse.Namespace, photo: str | None = None) -> tuple[Game, Board, Any]:
+    """The game, the board and the reading of the photo (None for ``--board``), checked
+    against each other."""
     game = find_game(args.game)
     if not game.is_tray:
         raise RuleError(
             f"{game.title} is not played on a tray; use 'cuberef score --game {game.id} "
             "--roll R --grid FILE' or 'cuberef best'."
         )
+    if photo and args.board:
+        raise NotationError("Give the tray as a photo or with --board, not both.")
+    if photo:
+        reading = read_photo(photo, game, args.dice)
+        return game, tray_board(reading.board, game, args.dice), reading
     if not args.board:
-        raise NotationError("Give the board with --board, its rows separated by '/'.")
-    return game, tray_board(args.board, game, args.dice)
+        raise NotationError(
+            "Give the board with --board, its rows separated by '/', or a photo of the tray."
+        )
+    return game, tray_board(args.board, game, args.dice), None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("photo", nargs="?", help="a photo of the tray, instead of --board")
     add_tray_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    game, board = tray_game(args)
+    game, board, reading = tray_game(args, args.photo)
     words = solve(board, game)
     total = sum(found.points for found in words)
     if args.json:
-        emit_json(
-            {
-                "game": game.id,
-                "board": str(board),
-                "words": [
-                    {"word": w.word, "points": w.points, "path": [list(cell) for cell in w.path]}
-                    for w in words
-                ],
-                "total": total,
-            }
-        )
+        document: dict[str, Any] = {
+            "game": game.id,
+            "board": str(board),
+            "words": [
+                {"word": w.word, "points": w.points, "path": [list(cell) for cell in w.path]}
+                for w in words
+            ],
+            "total": total,
+        }
+        if reading is not None:
+            document["reading"] = reading.to_json()
+        emit_json(document)
         return 0
     for row in board.rows:
         print(" ".join(f"{face.symbol:<2}" for face in row).rstrip())

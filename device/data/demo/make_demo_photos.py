@@ -3,22 +3,28 @@ scene renderer (``models.scenes``), and record what each shows in ``truth.json``
 
     python -m device.data.demo.make_demo_photos
 
-The loose roll and the finished crossword share a seed, so they show the same 13 cubes.
+The loose roll and the finished crossword show the same 13 cubes; the crossword is the
+best one the engine finds for that roll, so the demo scores a real play.
 The photos are small JPEGs (1024x768 frame, quality 80) so that they can be committed.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import cv2
 import numpy as np
+
+from engine.adlib import Roll, best_crossword
+from engine.lexicon import Lexicon
 from models.scenes import render_crossword, render_loose, render_tray
 
 HERE = Path(__file__).resolve().parent
 SEED_TRAY = 11
 SEED_ADLIB = 7
+BEST_SECONDS = 20
 
 
 def main() -> None:
@@ -29,17 +35,18 @@ def main() -> None:
     loose = render_loose(SEED_ADLIB)
     _write(HERE / "adlib" / "1-roll.jpg", loose.image)
     truth["adlib/1-roll.jpg"] = {"roll": " ".join(cube.face for cube in loose.cubes)}
-    crossword = render_crossword(SEED_ADLIB)
-    # single-letter faces only in Ad-Lib; a joker is written as the small letter it stands for
-    laid = [
-        "*" if ch.islower() else ch for row in crossword.grid or () for ch in row if ch not in ". "
-    ]
-    unused = [cube.face for cube in crossword.cubes if cube.cell is None]
-    if sorted(cube.face for cube in loose.cubes) != sorted(laid + unused):
-        raise SystemExit("The roll and the crossword no longer show the same cubes; pick seeds.")
+    # The finished crossword is a real one: the best the engine finds for the same roll.
+    roll = " ".join(cube.face for cube in loose.cubes)
+    best = best_crossword(Roll.parse(roll, "adlib"), Lexicon.open("en"), seconds=BEST_SECONDS)
+    laid = ["*" if ch.islower() else ch for row in best.rows for ch in row if ch != "."]
+    unused = list((Counter(cube.face for cube in loose.cubes) - Counter(laid)).elements())
+    crossword = render_crossword(SEED_ADLIB, layout=(best.rows, unused))
+    if sorted(cube.face for cube in crossword.cubes) != sorted(laid + unused):
+        raise SystemExit("The roll and the crossword no longer show the same cubes.")
     _write(HERE / "adlib" / "2-crossword.jpg", crossword.image)
     truth["adlib/2-crossword.jpg"] = {
-        "grid": list(crossword.grid or ()),
+        "grid": list(best.rows),
+        "score": best.score,
         "unused": unused,
     }
     (HERE / "truth.json").write_text(json.dumps(truth, indent=2) + "\n", encoding="utf-8")

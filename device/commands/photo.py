@@ -1,0 +1,40 @@
+"""Reading a photo for the commands that take one (``solve PHOTO``, ``score PHOTO``).
+
+The reader's warnings (doubtful faces, cubes not found) go to stderr, so a guess is never
+passed off as certain; with ``--json`` the whole reading goes into the document too.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from engine.games import Game
+
+
+def read_photo(path: str, game: Game, dice: str | None = None) -> Any:
+    """The reading of ``path`` for ``game``: a TrayReading or a LooseReading."""
+    from vision import load_image, read
+
+    reading = read(load_image(path), game, dice=dice)
+    for warning in reading.warnings:
+        print(f"cuberef: {warning}", file=sys.stderr)
+    return reading
+
+
+def split_photo(arguments: list[str]) -> tuple[str | None, list[str]]:
+    """A photo given among ``NAME=FILE`` lists: the one argument without ``=``.
+
+    >>> split_photo(["tray.jpg", "ann=ann.txt"])
+    ('tray.jpg', ['ann=ann.txt'])
+    """
+    photos = [item for item in arguments if "=" not in item]
+    lists = [item for item in arguments if "=" in item]
+    if len(photos) > 1:
+        from engine.errors import NotationError
+
+        raise NotationError(
+            f"Give one photo, not {len(photos)} ({', '.join(photos)}); "
+            "word lists are written NAME=FILE."
+        )
+    return (photos[0] if photos else None), lists
