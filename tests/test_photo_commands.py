@@ -72,3 +72,11 @@ def test_a_joker_takes_the_letter_that_makes_both_its_words() -> None:
 def test_a_joker_no_letter_fits_is_a_sentence() -> None:
     with pytest.raises(RuleError, match="joker"):
         settle_jokers(["XQ*", "..Z", "..Z"], Lexicon.open("en"))
+
+
+def test_bench_prints_every_figure_with_its_target(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--runs", "3", "--json"]) == 0
+    figures = {f["name"]: f for f in json.loads(capsys.readouterr().out)["figures"]}
+    assert figures["solve a 5x5 Big Boggle board"]["target_ms"] == 3
+    assert figures["read a 12 MP tray photo"]["target_ms"] == 400
+    assert all(f["median_ms"] > 0 for f in figures.values())

@@ -58,6 +58,7 @@ def median_ms(action: Callable[[], object], runs: int) -> float:
 
 def measure(runs: int) -> Iterator[Figure]:
     yield from _engine(runs)
+    yield from _vision(runs)
     yield from _box(runs)
 
 
@@ -91,6 +92,36 @@ def _open_fresh(path: object) -> None:
 
     _open_file.cache_clear()
     _open_file(path)
+
+
+def _vision(runs: int) -> Iterator[Figure]:
+    """The model on a batch of 36 faces, and a tray photo to a reading at 1 and 12 MP (the
+    demo's tray photo, scaled), on one thread as on a busy Pi."""
+    from importlib import resources
+
+    import cv2
+    import numpy as np
+
+    from engine.games import find_game
+    from vision import load_image, read
+    from vision.classifier import FaceClassifier
+
+    cv2.setNumThreads(1)
+    model = FaceClassifier.load()
+    crops = list(np.random.default_rng(0).integers(0, 255, (36, 80, 80, 3), dtype=np.uint8))
+    yield Figure(
+        "read a batch of 36 faces (the model)",
+        median_ms(lambda: model.classify(crops), runs),
+        20,
+        runs,
+    )
+    photo = resources.files("device") / "data" / "demo" / "boggle" / "1-roll.jpg"
+    tray = load_image(str(photo))
+    game = find_game("boggle")
+    for label, size, target in (("1 MP", (1155, 866), 100), ("12 MP", (4000, 3000), 400)):
+        image = cv2.resize(tray, size, interpolation=cv2.INTER_CUBIC)
+        took = median_ms(lambda i=image: read(i, game, classifier=model), max(3, runs // 3))
+        yield Figure(f"read a {label} tray photo", took, target, max(3, runs // 3))
 
 
 def _box(runs: int) -> Iterator[Figure]:
