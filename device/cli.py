@@ -17,18 +17,18 @@ from engine.errors import CuberefError, MachineError
 
 #: Subcommand name -> module, in the order ``cuberef --help`` lists them.
 COMMANDS: dict[str, str] = {
-    "roll": "device.commands.roll",
     "solve": "device.commands.solve",
     "check": "device.commands.check",
     "score": "device.commands.score",
+    "best": "device.commands.best",
+    "roll": "device.commands.roll",
+    "read": "device.commands.read",
     "lexicon": "device.commands.lexicon",
     "run": "device.commands.run",
     "config": "device.commands.config",
     "doctor": "device.commands.doctor",
     "demo": "device.commands.demo",
     "bench": "device.commands.bench",
-    "best": "device.commands.best",
-    "read": "device.commands.read",
 }
 
 log = logging.getLogger("cuberef")
