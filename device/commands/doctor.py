@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,15 +29,25 @@ def run(args: argparse.Namespace) -> int:
     path = config_path(args.config)
     chosen = config.load(path if (args.config or os.path.exists(path)) else None)
     failed = 0
+    quiet_libraries()
     for name, check in CHECKS:
         try:
-            line = check(chosen)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # each check says in its own line what it found
+                line = check(chosen)
             ok = True
         except Exception as error:  # each part's own failure, reported as its line
             line, ok = str(error), False
         failed += not ok
         print(f"{'ok  ' if ok else 'FIX '} {name}: {line}")
     return 1 if failed else 0
+
+
+def quiet_libraries() -> None:
+    """OpenCV logs each camera it fails to open; the doctor's own lines say it plainly."""
+    import cv2
+
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
 
 
 def camera(settings: dict[str, Any]) -> str:
