@@ -276,11 +276,12 @@ class _Search:
                 self.blocked[item[1]] -= 1
 
     def _options(
-        self, cell: int, direction: int, any_word: bool = False
+        self, cell: int, direction: int, any_word: bool = False, left_over: int = -1
     ) -> list[tuple[int, int, int]]:
         """What the line through `cell` can be: (promise, start, word number or -1 alone).
 
         With `any_word`, stop at the first word that fits: is there one at all?
+        `left_over`, when given, is the mask of letters with a cube still to be had.
         """
         step = 1 if direction == 0 else self.stride
         letter, blocked, root = self.letter, self.blocked, self.root
@@ -293,7 +294,7 @@ class _Search:
         options: list[tuple[int, int, int]] = []
         if first == last:
             options.append((-1, cell, -1))
-        need, have, short, jokers = self.need, self.have, self.short, self.jokers
+        short, jokers = self.short, self.jokers
         # How far a word may reach each way: up to a blocked cell or out of play. Letters the
         # line already shows, and letters with a cube left, are what a word may use for free.
         spare = self.cubes - len(self.order)
@@ -326,10 +327,9 @@ class _Search:
                 break
             after += 1
             here += step
-        free = line
-        for code in range(26):
-            if need[code] < have[code]:
-                free |= 1 << code
+        if left_over < 0:
+            left_over = self._left_over()
+        free = line | left_over
         missing_ok = jokers - short
         lead = (cell - first) // step + before  # positions a word may have before `cell`
         tail = (last - cell) // step + after  # and after it
@@ -347,6 +347,15 @@ class _Search:
                     return options
         options.sort(key=lambda option: -option[0])
         return options
+
+    def _left_over(self) -> int:
+        """The mask of letters with a cube not yet laid."""
+        need, have = self.need, self.have
+        mask = 0
+        for code in range(26):
+            if need[code] < have[code]:
+                mask |= 1 << code
+        return mask
 
     def _try(
         self,
@@ -420,11 +429,12 @@ class _Search:
         """
         undo: list[object] = []
         letter, blocked = self.letter, self.blocked
+        left_over = self._left_over()
         for cell in self.order:
             for direction in (0, 1):
                 if self.state[direction][cell] != 0:
                     continue
-                options = self._options(cell, direction, any_word=True)
+                options = self._options(cell, direction, True, left_over)
                 if options and options[-1][2] >= 0:
                     continue
                 step = 1 if direction == 0 else self.stride
