@@ -10,8 +10,11 @@ cubes go to the cells that count most (crossings first) and jokers fill the rest
 A crossword scores ``sum over placed cubes of value * (words it is in + 1) - roll total``.
 The bound counts, letter by letter, each cube at the most words it can still be in:
 two if that letter can sit in two words at once with this roll, one if it fits a word,
-none otherwise, and none for a cube that no word can take any more. A subtree whose bound
-cannot beat the best found is cut; in the full search, a line that no word can fill is
+none otherwise, and none for a cube that no word can take any more. Crossings on letters
+other than the hubs (vowels, and whatever else every word of the roll needs one of) are
+capped by how many words the hub cubes can serve (see `_Search._crossing_cap`): a roll short
+of vowels cannot cross all its consonants. A subtree whose bound cannot beat the best found
+is cut; in the full search, a line that no word can fill is
 settled at once (the cube stands alone there, or the subtree is dead). The search runs
 narrow first (a few best options a step) for a good answer quickly, then in full; if the
 full search ends in time the answer is proven best.
