@@ -7,6 +7,8 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from device.cli import main
 from engine.adlib import Grid, Lexicon, Roll, referee
@@ -176,3 +178,20 @@ def test_the_answers_of_seeded_rolls_respect_the_crossing_cap(seed: int) -> None
     search = _search(roll)
     assert _off_hub_crossings(found.grid, search.hub) <= search.crossings
     assert found.score <= found.upper_bound <= search._bound()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from("BCDFGHKLMNPRSTVWXYZ"), min_size=2, max_size=3),
+    st.lists(st.sampled_from("AEIOU"), min_size=1, max_size=2),
+    st.booleans(),
+)
+def test_a_proven_best_of_a_roll_short_of_vowels_is_the_brute_force_best(
+    consonants: list[str], vowels: list[str], joker: bool
+) -> None:
+    letters = consonants + vowels
+    if joker and len(letters) <= 3:  # a joker multiplies the brute force's work by 26
+        letters.append("*")
+    roll = Roll.parse(" ".join(letters), "scribbage")
+    found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
+    assert found.proven_optimal and found.score == _brute_force(roll)

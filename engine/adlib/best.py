@@ -637,7 +637,7 @@ class _Search:
                 hub |= 1 << min(set(coded), key=lambda code: (have[code], VALUES[code]))
         hubs = sum(have[code] for code in range(26) if hub >> code & 1) + self.jokers
         cells = self.cubes
-        cycles = max(0, cells - math.ceil(2 * math.sqrt(cells)) + 1) if cells else 0
+        cycles = max(0, cells - (math.isqrt(4 * cells - 1) + 1) + 1) if cells else 0
         cap = 0
         for words in range(2, 2 * hubs + 1):
             crossings = min(words * words // 4, words - 1 + cycles)
