@@ -7,10 +7,13 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from device.cli import main
 from engine.adlib import Grid, Lexicon, Roll, referee
-from engine.adlib.best import best_crossword
+from engine.adlib.best import _Search, best_crossword
+from engine.adlib.words import formable_words
 from engine.cubes import CubeSet
 
 EN = Lexicon.open("en")
@@ -117,3 +120,78 @@ def test_the_best_command_prints_the_design_json(capsys: pytest.CaptureFixture[s
 def test_best_refuses_a_time_of_zero(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["best", "--game", "scribbage", "--roll", "A T", "--seconds", "0"]) == 2
     assert "--seconds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text", ["B R A T S", "T A X I S", "C R Y P T"])
+def test_a_proof_under_the_crossing_cap_agrees_with_brute_force(text: str) -> None:
+    # Few vowels: the cap on crossings off the hub letters binds, and must cut nothing real.
+    roll = Roll.parse(text, "scribbage")
+    assert _search(roll).crossings <= 2
+    found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
+    assert found.proven_optimal and found.score == _brute_force(roll)
+
+
+def _search(roll: Roll) -> _Search:
+    return _Search(roll, formable_words(roll, EN), FakeClock(), 0.0)
+
+
+def _off_hub_crossings(grid: Grid, hub: int) -> int:
+    counts: dict[tuple[int, int], int] = {}
+    for run in grid.runs():
+        for cell in run.cells:
+            counts[cell] = counts.get(cell, 0) + 1
+    return sum(
+        1
+        for cell, words in counts.items()
+        if words == 2 and not hub >> (ord(grid.tiles[cell].letter) - 97) & 1
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "rows"),
+    [
+        # A 3x3 block: four independent cycles, six crossings on consonants with four hubs.
+        ("G R G Y S O A S M N E T J", ["..M.", "..ON", "JAG.", "ERG.", "STY.", "S..."]),
+        # A 2x2 block: two hub cells serve four words, and both consonants cross (the cap).
+        ("A T T A", ["AT", "TA"]),
+        ("O N N O S", ["ON", "NO"]),
+        # A ring around a hole.
+        ("C A T A A A T T", ["CAT", "A.A", "TAT"]),
+    ],
+)
+def test_the_crossing_cap_holds_for_crosswords_with_cycles(text: str, rows: list[str]) -> None:
+    roll = Roll.parse(text, "scribbage")
+    grid = Grid.from_rows(rows)
+    verdict = referee(roll, grid, EN)
+    assert verdict.errors == (), verdict.errors
+    search = _search(roll)
+    assert _off_hub_crossings(grid, search.hub) <= search.crossings
+    assert verdict.score is not None and verdict.score <= search._bound()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_answers_of_seeded_rolls_respect_the_crossing_cap(seed: int) -> None:
+    faces = CubeSet.load("adlib").roll(random.Random(seed))
+    roll = Roll.parse(" ".join(map(str, faces)), "adlib")
+    found = best_crossword(roll, EN, seconds=0.3, clock=FakeClock(0.01))
+    assert found.grid is not None
+    search = _search(roll)
+    assert _off_hub_crossings(found.grid, search.hub) <= search.crossings
+    assert found.score <= found.upper_bound <= search._bound()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from("BCDFGHKLMNPRSTVWXYZ"), min_size=2, max_size=3),
+    st.lists(st.sampled_from("AEIOU"), min_size=1, max_size=2),
+    st.booleans(),
+)
+def test_a_proven_best_of_a_roll_short_of_vowels_is_the_brute_force_best(
+    consonants: list[str], vowels: list[str], joker: bool
+) -> None:
+    letters = consonants + vowels
+    if joker and len(letters) <= 3:  # a joker multiplies the brute force's work by 26
+        letters.append("*")
+    roll = Roll.parse(" ".join(letters), "scribbage")
+    found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
+    assert found.proven_optimal and found.score == _brute_force(roll)

@@ -10,8 +10,11 @@ cubes go to the cells that count most (crossings first) and jokers fill the rest
 A crossword scores ``sum over placed cubes of value * (words it is in + 1) - roll total``.
 The bound counts, letter by letter, each cube at the most words it can still be in:
 two if that letter can sit in two words at once with this roll, one if it fits a word,
-none otherwise, and none for a cube that no word can take any more. A subtree whose bound
-cannot beat the best found is cut; in the full search, a line that no word can fill is
+none otherwise, and none for a cube that no word can take any more. Crossings on letters
+other than the hubs (vowels, and whatever else every word of the roll needs one of) are
+capped by how many words the hub cubes can serve (see `_Search._crossing_cap`): a roll short
+of vowels cannot cross all its consonants. A subtree whose bound cannot beat the best found
+is cut; in the full search, a line that no word can fill is
 settled at once (the cube stands alone there, or the subtree is dead). The search runs
 narrow first (a few best options a step) for a good answer quickly, then in full; if the
 full search ends in time the answer is proven best.
@@ -26,6 +29,7 @@ full search ends in time the answer is proven best.
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -129,6 +133,7 @@ class _Search:
         self.short = 0  # jokers the placed letters need
         self.order: list[int] = []
         self.cross = self._crossable()
+        self.hub, self.crossings = self._crossing_cap()
         self.base = -self.total + sum(
             VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
             for code, count in enumerate(self.have)
@@ -274,11 +279,12 @@ class _Search:
                 self.blocked[item[1]] -= 1
 
     def _options(
-        self, cell: int, direction: int, any_word: bool = False
+        self, cell: int, direction: int, any_word: bool = False, left_over: int = -1
     ) -> list[tuple[int, int, int]]:
         """What the line through `cell` can be: (promise, start, word number or -1 alone).
 
         With `any_word`, stop at the first word that fits: is there one at all?
+        `left_over`, when given, is the mask of letters with a cube still to be had.
         """
         step = 1 if direction == 0 else self.stride
         letter, blocked, root = self.letter, self.blocked, self.root
@@ -291,7 +297,7 @@ class _Search:
         options: list[tuple[int, int, int]] = []
         if first == last:
             options.append((-1, cell, -1))
-        need, have, short, jokers = self.need, self.have, self.short, self.jokers
+        short, jokers = self.short, self.jokers
         # How far a word may reach each way: up to a blocked cell or out of play. Letters the
         # line already shows, and letters with a cube left, are what a word may use for free.
         spare = self.cubes - len(self.order)
@@ -324,10 +330,9 @@ class _Search:
                 break
             after += 1
             here += step
-        free = line
-        for code in range(26):
-            if need[code] < have[code]:
-                free |= 1 << code
+        if left_over < 0:
+            left_over = self._left_over()
+        free = line | left_over
         missing_ok = jokers - short
         lead = (cell - first) // step + before  # positions a word may have before `cell`
         tail = (last - cell) // step + after  # and after it
@@ -345,6 +350,15 @@ class _Search:
                     return options
         options.sort(key=lambda option: -option[0])
         return options
+
+    def _left_over(self) -> int:
+        """The mask of letters with a cube not yet laid."""
+        need, have = self.need, self.have
+        mask = 0
+        for code in range(26):
+            if need[code] < have[code]:
+                mask |= 1 << code
+        return mask
 
     def _try(
         self,
@@ -418,11 +432,12 @@ class _Search:
         """
         undo: list[object] = []
         letter, blocked = self.letter, self.blocked
+        left_over = self._left_over()
         for cell in self.order:
             for direction in (0, 1):
                 if self.state[direction][cell] != 0:
                     continue
-                options = self._options(cell, direction, any_word=True)
+                options = self._options(cell, direction, True, left_over)
                 if options and options[-1][2] >= 0:
                     continue
                 step = 1 if direction == 0 else self.stride
@@ -523,10 +538,16 @@ class _Search:
             if need[code] < have[code]:
                 free |= 1 << code
         missing = self.jokers - self.short
+        hub = self.hub
+        fixed = 0  # cells off the hub letters that already are crossings
+        maybe: list[int] = []  # the value of each crossing off the hub letters still credited
         for code in range(26):
             left = have[code] - need[code]
-            if left > 0 and cross[code] and not self._joins(code, free, missing):
-                loss += VALUES[code] * left * (cross[code] + 1)  # such cubes cannot be laid
+            if left > 0 and cross[code]:
+                if not self._joins(code, free, missing):
+                    loss += VALUES[code] * left * (cross[code] + 1)  # such cubes cannot be laid
+                elif cross[code] == 2 and not hub >> code & 1:
+                    maybe.extend([VALUES[code]] * left)
         for cell in self.order:
             code = letter[cell]
             top = cross[code]
@@ -558,6 +579,11 @@ class _Search:
             if more and not self._joins(code, free, missing):
                 more = 0
             reach = max(words, min(words + more, top))
+            if not hub >> code & 1:
+                if words == 2:
+                    fixed += 1
+                elif reach == 2 and need[code] <= have[code]:
+                    maybe.append(VALUES[code])
             if need[code] > have[code]:
                 over.setdefault(code, []).append(top - reach)
             elif reach < top:
@@ -566,6 +592,10 @@ class _Search:
             # More cells than cubes of this letter: the cubes go where they lose least.
             shortfalls.sort()
             loss += VALUES[code] * sum(shortfalls[: have[code]])
+        excess = fixed + len(maybe) - self.crossings
+        if excess > 0:  # more crossings credited than a crossword can have: drop the least
+            maybe.sort()
+            loss += sum(maybe[:excess])
         return self.base - loss
 
     def _joins(self, code: int, free: int, missing: int) -> bool:
@@ -581,6 +611,38 @@ class _Search:
                     break
             self.memo[key] = found
         return found
+
+    def _crossing_cap(self) -> tuple[int, int]:
+        """Hub letters (a mask) that every word holds one of, and how many cells of other
+        letters a crossword of this roll can have as crossings.
+
+        Every run of two or more cells is a word, so the cells' adjacencies are the words'
+        inner links: with N cells, W words and C crossings, the cell graph has N + C - W
+        edges and H = C - W + 1 independent cycles (H = 0 for a tree of words). Each word
+        holds a hub cell; a hub cell is in at most two words, so W <= s + c_hub with s the
+        hub cells. Hence the crossings off the hubs, C - c_hub, are at most s - 1 + H and
+        at most W*W/4 - (W - s) (an across and a down word cross at most once). H is at
+        most N - ceil(2 sqrt N) + 1 (a polyomino of N cells has at most 2N - ceil(2 sqrt N)
+        adjacencies). Jokers count as hub cells, since they can stand for a hub letter.
+        """
+        have = self.have
+        hub = 0
+        for code in (0, 4, 8, 14, 20):  # a e i o u
+            hub |= 1 << code
+        for coded in self.words.codes:
+            mask = 0
+            for code in coded:
+                mask |= 1 << code
+            if not mask & hub:  # a word with none: add its letter with the fewest cubes
+                hub |= 1 << min(set(coded), key=lambda code: (have[code], VALUES[code]))
+        hubs = sum(have[code] for code in range(26) if hub >> code & 1) + self.jokers
+        cells = self.cubes
+        cycles = max(0, cells - (math.isqrt(4 * cells - 1) + 1) + 1) if cells else 0
+        cap = 0
+        for words in range(2, 2 * hubs + 1):
+            crossings = min(words * words // 4, words - 1 + cycles)
+            cap = max(cap, crossings - max(0, words - hubs))
+        return hub, cap
 
     def _crossable(self) -> list[int]:
         """Per letter: 2 if two words can share a cube of it, 1 if it fits a word, else 0."""
