@@ -222,7 +222,13 @@ def draw_lines(
     for i, line in enumerate(shown):
         x = area.left + (i // rows) * column_width
         image = font(size).render(line, True, DIM if line.startswith("  ") else INK)
-        surface.blit(image, (x, y + (i % rows) * step), pygame.Rect(0, 0, column_width - 8, step))
+        if image.get_width() > column_width - 8:
+            # Narrower rather than cut: a clipped "58" would read as "5".
+            scale = (column_width - 8) / image.get_width()
+            image = pygame.transform.smoothscale(
+                image, (column_width - 8, max(1, round(image.get_height() * scale)))
+            )
+        surface.blit(image, (x, y + (i % rows) * step))
 
 
 def notice_lines(text: str, width: int, unit: float) -> list[str]:
