@@ -6,6 +6,7 @@ faces can be cut at full resolution.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -156,24 +157,26 @@ def enclosed(small: np.ndarray) -> np.ndarray:
 def foreground(small: np.ndarray) -> list[np.ndarray]:
     """Candidate masks of everything that stands apart from the table, one per cut; inside
     a large region (a tray), what stands apart from that region's own rim (its cubes)."""
+    return list(_foreground(small))
+
+
+def _foreground(small: np.ndarray) -> Iterator[np.ndarray]:
+    """``foreground``'s masks one at a time, so that a caller content with one stops early."""
     lab, ring = _lab_and_ring(small)
     scaled = _distances(lab, ring)
     everywhere = np.ones(ring.shape, bool)
-    masks = [scaled > t for t in _thresholds(scaled, everywhere, ring)]
+    for t in _thresholds(scaled, everywhere, ring):
+        yield _refine(lab, scaled > t)
     # Faces are also the bright things of a photo: brighter than the frame, or than their
     # own neighbourhood where the light is uneven.
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     _, bright = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    masks.append(bright > 0)
+    yield _refine(lab, bright > 0)
     block = max(3, (min(gray.shape) // 6) | 1)
     local = cv2.adaptiveThreshold(
         gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -SETTINGS["local_lift"]
     )
-    masks.append(local > 0)
-    refined = [_refine(lab, mask) for mask in masks]
-    # A face the colour of its table still has edges all round (its rim and its shadow):
-    # the regions that edges close off, small enough to be faces.
-    return refined
+    yield _refine(lab, local > 0)
 
 
 def _enclosed(gray: np.ndarray) -> np.ndarray:
@@ -270,15 +273,32 @@ def _quads(region: Region, scale: float, grow: float) -> list[FaceQuad]:
     return out
 
 
-def find_faces(image: np.ndarray) -> list[FaceQuad]:
-    """Every cube top face in a BGR photo (shape: [height, width, 3])."""
+def find_faces(
+    image: np.ndarray, accept: Callable[[list[FaceQuad]], bool] | None = None
+) -> list[FaceQuad]:
+    """Every cube top face in a BGR photo (shape: [height, width, 3]).
+
+    The cuts are tried in turn; ``accept`` (say, "a full tray of the game's size") ends the
+    search at the first cut whose faces it accepts, so a clear photo costs one cut, not six.
+    """
     small, scale = downscale(image)
-    # The cut that explains the photo best finds the most faces, weighed by their size (so
-    # letters or specks of light cut out of the faces do not win).
-    found = [_faces_in(small, mask, scale, 0) for mask in foreground(small)]
+    found: list[list[FaceQuad]] = []
+    for mask in _foreground(small):
+        found.append(_faces_in(small, mask, scale, 0))
+        if accept is not None:
+            combined = _combine(found)
+            if combined and accept(combined):
+                return combined
     # Inside regions that edges already close off, the seam between a cube's top and a side
     # seen at an angle is the darker line to cut along.
     found.append(_faces_in(small, enclosed(small), scale, SETTINGS["seam_depth"]))
+    return _combine(found)
+
+
+def _combine(found: list[list[FaceQuad]]) -> list[FaceQuad]:
+    """The cut that explains the photo best, with what other cuts found that it missed."""
+    # The best cut finds the most faces, weighed by their size (so letters or specks of
+    # light cut out of the faces do not win).
     best = max(found, key=lambda quads: sum(q.side for q in quads))
     if not best:
         return []

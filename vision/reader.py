@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import cv2
@@ -136,16 +136,17 @@ def read(
     read as the game asks.
     """
     _check_image(image)
-    quads = find_faces(image)
+    cube_set = game.cube_set(dice)
+    fitted: dict[int, Lattice] = {}
+    quads = find_faces(image, _full_tray(game.size, fitted) if game.size > 0 else None)
     if not quads:
         raise NoCubesFound(
             "No cubes were found in the photo; photograph the cubes from above, "
             "filling more of the frame."
         )
-    cube_set = game.cube_set(dice)
     model = classifier or _default_classifier()
     if game.size > 0:
-        return _read_tray(image, game, cube_set, quads, model, upright)
+        return _read_tray(image, game, cube_set, quads, model, upright, fitted.get(id(quads)))
     return _read_loose(image, game, cube_set, quads, model)
 
 
@@ -170,6 +171,30 @@ def _touches_border(corners: np.ndarray, shape: tuple[int, ...], margin: float) 
         or (corners[:, 0] > width - 1 - margin).any()
         or (corners[:, 1] > height - 1 - margin).any()
     )
+
+
+def _full_tray(n: int, fitted: dict[int, Lattice]) -> Callable[[list[FaceQuad]], bool]:
+    """Whether faces found fill an n x n tray, every cell once (the finder may stop there);
+    the lattice is kept in ``fitted`` under the list's id so that it is not fitted twice."""
+
+    def accept(quads: list[FaceQuad]) -> bool:
+        # A cell or two the finder misses is cut where the lattice puts it, as after
+        # every cut; more may mean a poor cut that a later one does better.
+        if not n * n - max(1, n * n // 12) <= len(quads) <= n * n:
+            return False
+        sides = np.array([q.side for q in quads])
+        points = np.array([q.center for q in quads])
+        try:
+            lattice = fit_lattice(points, float(np.median(sides)) * 1.2, sizes=sides)
+        except ValueError:
+            return False
+        cells = {c for c in lattice.cells if c is not None}
+        if lattice.rows == n and lattice.cols == n and len(cells) == len(quads):
+            fitted[id(quads)] = lattice
+            return True
+        return False
+
+    return accept
 
 
 def _tray_lattice(image: np.ndarray, game: GameLike, quads: list[FaceQuad]) -> Lattice:
@@ -228,9 +253,10 @@ def _read_tray(
     quads: list[FaceQuad],
     model: Classifier,
     upright: bool,
+    lattice: Lattice | None = None,
 ) -> TrayReading:
     n = game.size
-    lattice = _tray_lattice(image, game, quads)
+    lattice = lattice or _tray_lattice(image, game, quads)
     by_cell = {c: quads[k] for k, c in enumerate(lattice.cells) if c is not None}
     pitch = float(np.linalg.norm(np.subtract(lattice.cell_center(0, 1), lattice.cell_center(0, 0))))
     side = float(np.median([q.side for q in quads]))
