@@ -30,12 +30,17 @@ CROP_MARGIN = 1.2
 MIN_SHARPNESS = 0.02
 #: Touching faces whose centres lie within this many face sides are neighbours in a crossword.
 TOUCHING = 1.3
+#: ... or this many, when the step between them runs along a face's edge within ALONG degrees.
+TOUCHING_ALONG = 1.5
+ALONG = 12
 #: A group of at least this many touching cubes is a crossword.
 CROSSWORD_MIN = 3
 #: Look one cell past each word's end for a cube the finder missed (the model decides).
 EXTEND_WORDS = True
 #: How sure the model must be of a face looked for in a gap, not found by the finder.
 GAP_CONFIDENCE = 0.97
+#: ... and how sure, once each cube is given one face, it must still be (else it is dropped).
+GAP_KEEP = 0.5
 
 
 class GameLike(Protocol):
@@ -364,13 +369,19 @@ def _read_loose(
             "No cube faces were found in the photo; photograph the cubes from above, "
             "filling more of the frame."
         )
+    looked = [k >= found for k in kept]
     quads = [quads[k] for k in kept]
     predictions = [predictions[k] for k in kept]
     probabilities = [_probabilities(p) for p in predictions]
     chosen = assign_faces(probabilities, cube_set)
-    # More finds than cubes: the ones least like any face of the set are not cubes.
+    # More finds than cubes: the ones least like any face of the set are not cubes; nor is
+    # a face looked for in a gap that the cubes left free read as something the model doubts.
     warnings = []
-    cubes = [k for k, (face, _) in enumerate(chosen) if face is not None]
+    cubes = [
+        k
+        for k, (face, confidence) in enumerate(chosen)
+        if face is not None and (not looked[k] or confidence >= GAP_KEEP)
+    ]
     if len(cubes) < len(chosen):
         warnings.append(
             f"Left out {len(chosen) - len(cubes)} thing(s) that looked like cubes but match "
@@ -432,7 +443,13 @@ def _touching_group(quads: list[FaceQuad]) -> list[int]:
     for i in range(n):
         for j in range(i + 1, n):
             pair = (quads[i].side + quads[j].side) / 2
-            close = np.linalg.norm(points[i] - points[j]) < TOUCHING * pair
+            offset = points[j] - points[i]
+            distance = float(np.linalg.norm(offset))
+            # A face found a little small (its rim shaded) still touches the next one along
+            # its own axis: the step may then be a little longer.
+            heading = float(np.degrees(np.arctan2(offset[1], offset[0])))
+            along = abs(((heading - quads[i].angle) + 45) % 90 - 45) < ALONG
+            close = distance < (TOUCHING_ALONG if along else TOUCHING) * pair
             # Perspective turns faces at the two ends of a long row apart by several degrees.
             aligned = abs(((quads[i].angle - quads[j].angle) + 45) % 90 - 45) < 20
             if close and aligned:
@@ -503,4 +520,12 @@ def _gaps(quads: list[FaceQuad]) -> list[FaceQuad]:
                 proposed[ahead] = FaceQuad(
                     corners, (float(center[0]), float(center[1])), side, angle
                 )
-    return list(proposed.values())
+    # A face found but off the fitted lattice (snapped to no cell) may lie in a proposed cell:
+    # it is looked at already.
+    return [
+        q
+        for q in proposed.values()
+        if all(
+            np.hypot(q.center[0] - k.center[0], q.center[1] - k.center[1]) > side / 2 for k in quads
+        )
+    ]
