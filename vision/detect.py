@@ -21,6 +21,7 @@ SETTINGS = {
     "max_aspect": 1.6,  # a face's long side over its short side
     "min_fill": 0.62,  # a face's area over its rectangle's
     "max_row": 5,  # the most touching faces one piece is cut into
+    "partial_fill": 0.45,  # the same for a lone piece of the other faces' size
     "row_fill": 0.8,  # the same for a row of touching faces that no seam divides
     "size_low": 0.55,  # face side against the median side: smallest kept
     "size_high": 1.7,  # largest kept
@@ -234,7 +235,9 @@ def _split_seams(
     return [(t, l_, _fill_holes(piece)) for t, l_, piece in _regions(bright, 0.2 * side * side)]
 
 
-def _quads(region: Region, scale: float, grow: float) -> list[FaceQuad]:
+def _quads(
+    region: Region, scale: float, grow: float, min_fill: float | None = None
+) -> list[FaceQuad]:
     """The face (or, for a row of touching faces no seam divides, the faces) of a piece."""
     top, left, piece = region
     contours, _ = cv2.findContours(
@@ -242,7 +245,8 @@ def _quads(region: Region, scale: float, grow: float) -> list[FaceQuad]:
     )
     points = max(contours, key=len) + np.array([left, top], np.int32)
     (cx, cy), (w, h), raw = cv2.minAreaRect(points)
-    if min(w, h) < 3 or piece.sum() < SETTINGS["min_fill"] * w * h:
+    fill = SETTINGS["min_fill"] if min_fill is None else min_fill
+    if min(w, h) < 3 or piece.sum() < fill * w * h:
         return []
     count = max(1, round(max(w, h) / min(w, h)))
     if count > SETTINGS["max_row"]:
@@ -338,10 +342,18 @@ def _faces_in(
     for region in regions:
         _paste(kept, region)
     pieces = _split_seams(gray, kept, side, seam_depth)
-    quads = [q for p in pieces for q in _quads(p, scale, SETTINGS["grow"])]
+    per_piece = [_quads(p, scale, SETTINGS["grow"]) for p in pieces]
+    quads = [q for found in per_piece for q in found]
     if not quads:
         return []
     median = float(np.median([q.side for q in quads]))
+    # A face partly cut away (its letter, a shaded corner) fills less of its rectangle; one
+    # square piece the size of the other faces is still a face.
+    for piece, found in zip(pieces, per_piece, strict=True):
+        if not found:
+            again = _quads(piece, scale, SETTINGS["grow"], SETTINGS["partial_fill"])
+            if len(again) == 1 and abs(again[0].side / median - 1) <= SETTINGS["same_size"]:
+                quads.append(again[0])
     return [
         q
         for q in quads
