@@ -58,13 +58,15 @@ def downscale(image: np.ndarray, side: int | None = None) -> tuple[np.ndarray, f
 
 def _distances(lab: np.ndarray, ring: np.ndarray) -> np.ndarray:
     """How far each pixel's colour stands from the median colour of ``ring`` (0-255)."""
-    background = np.median(lab[ring], axis=0)
-    difference = lab - background.astype(np.float32)
-    distance = np.sqrt(cv2.transform(difference * difference, np.ones((1, 3), np.float32)))
+    background = np.median(lab[ring], axis=0).astype(np.float32)
+    # OpenCV's arithmetic: a third of numpy's time on the whole frame.
+    difference = cv2.subtract(lab, (*(float(v) for v in background), 0.0))
+    squared = cv2.multiply(difference, difference)
+    distance = cv2.sqrt(cv2.transform(squared, np.ones((1, 3), np.float32)))
     top = float(distance.max())
     if top <= 0:
         return np.zeros(distance.shape, np.uint8)
-    return np.clip(distance * (255.0 / top), 0, 255).astype(np.uint8)
+    return np.minimum(cv2.multiply(distance, 255.0 / top), 255).astype(np.uint8)
 
 
 def _floor(scaled: np.ndarray, ring: np.ndarray) -> float:
