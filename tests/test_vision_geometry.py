@@ -163,3 +163,39 @@ def test_upright_turns_the_board_against_the_letters():
     faces = [face("A", 90), face("B", 90), face("C", 0), face("*", 180)]
     assert _upright_turn(faces) == 270
     assert _upright_turn([face("A", 0)]) == 0
+
+
+def test_the_finder_stops_at_the_first_cut_it_is_told_to_accept():
+    from vision.detect import find_faces
+
+    image = render_tray(5, 4, frame=(1024, 768)).image
+    seen: list[int] = []
+
+    def accept(quads):
+        seen.append(len(quads))
+        return len(quads) >= 12
+
+    quads = find_faces(image, accept)
+    assert seen and seen[-1] == len(quads) >= 12
+    assert len(seen) < 5  # the six cuts were not all tried
+    every = find_faces(image)
+    assert len(every) >= len(quads)
+
+
+def test_a_row_end_face_found_small_still_joins_the_crossword():
+    from vision.detect import FaceQuad
+    from vision.reader import _touching_group
+
+    def face(x: float, side: float) -> FaceQuad:
+        corners = np.array([[x - 28, 72], [x + 28, 72], [x + 28, 128], [x - 28, 128]], float)
+        return FaceQuad(corners, (x, 100.0), side, 0.0)
+
+    # Steps of 74 px between faces found 56 px wide (1.32 sides), along their edges.
+    row = [face(100 + 74 * k, 56) for k in range(4)]
+    assert _touching_group(row) == [0, 1, 2, 3]
+    # The same gap on the diagonal is not touching.
+    diagonal = [
+        FaceQuad(q.corners + 52 * k, (q.center[0] + 52 * k - 74 * k, 100 + 52 * k), 56, 0.0)
+        for k, q in enumerate(row)
+    ]
+    assert _touching_group(diagonal) == []

@@ -130,18 +130,21 @@ def _walk(
     """Indices for every face reached from ``start`` by unit steps between neighbours."""
     index = {start: (0, 0)}
     queue = deque([start])
+    typical = float(np.median(sizes)) if sizes is not None else 1.0
+    # All steps from one face at once (a per-pair loop is slow in Python).
     while queue:
         i = queue.popleft()
-        for j in range(len(points)):
+        steps = points - points[i]
+        if sizes is not None:
+            steps = steps * (typical / ((sizes[i] + sizes) / 2))[:, None]
+        ab = steps @ basis.T
+        rounded = np.round(ab)
+        ok = (np.abs(rounded).sum(1) == 1) & (np.abs(ab - rounded) <= tolerance).all(1)
+        for j in np.flatnonzero(ok):
+            j = int(j)
             if j in index:
                 continue
-            step = points[j] - points[i]
-            if sizes is not None:
-                step = step * float(np.median(sizes)) / ((sizes[i] + sizes[j]) / 2)
-            a, b = basis @ step
-            ra, rb = round(a), round(b)
-            if abs(ra) + abs(rb) != 1 or abs(a - ra) > tolerance or abs(b - rb) > tolerance:
-                continue
+            ra, rb = int(rounded[j, 0]), int(rounded[j, 1])
             index[j] = (index[i][0] + rb, index[i][1] + ra)
             queue.append(j)
     return index

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import cv2
@@ -30,12 +30,17 @@ CROP_MARGIN = 1.2
 MIN_SHARPNESS = 0.02
 #: Touching faces whose centres lie within this many face sides are neighbours in a crossword.
 TOUCHING = 1.3
+#: ... or this many, when the step between them runs along a face's edge within ALONG degrees.
+TOUCHING_ALONG = 1.5
+ALONG = 12
 #: A group of at least this many touching cubes is a crossword.
 CROSSWORD_MIN = 3
 #: Look one cell past each word's end for a cube the finder missed (the model decides).
 EXTEND_WORDS = True
 #: How sure the model must be of a face looked for in a gap, not found by the finder.
 GAP_CONFIDENCE = 0.97
+#: ... and how sure, once each cube is given one face, it must still be (else it is dropped).
+GAP_KEEP = 0.5
 
 
 class GameLike(Protocol):
@@ -136,16 +141,17 @@ def read(
     read as the game asks.
     """
     _check_image(image)
-    quads = find_faces(image)
+    cube_set = game.cube_set(dice)
+    fitted: dict[int, Lattice] = {}
+    quads = find_faces(image, _full_tray(game.size, fitted) if game.size > 0 else None)
     if not quads:
         raise NoCubesFound(
             "No cubes were found in the photo; photograph the cubes from above, "
             "filling more of the frame."
         )
-    cube_set = game.cube_set(dice)
     model = classifier or _default_classifier()
     if game.size > 0:
-        return _read_tray(image, game, cube_set, quads, model, upright)
+        return _read_tray(image, game, cube_set, quads, model, upright, fitted.get(id(quads)))
     return _read_loose(image, game, cube_set, quads, model)
 
 
@@ -170,6 +176,30 @@ def _touches_border(corners: np.ndarray, shape: tuple[int, ...], margin: float) 
         or (corners[:, 0] > width - 1 - margin).any()
         or (corners[:, 1] > height - 1 - margin).any()
     )
+
+
+def _full_tray(n: int, fitted: dict[int, Lattice]) -> Callable[[list[FaceQuad]], bool]:
+    """Whether faces found fill an n x n tray, every cell once (the finder may stop there);
+    the lattice is kept in ``fitted`` under the list's id so that it is not fitted twice."""
+
+    def accept(quads: list[FaceQuad]) -> bool:
+        # A cell or two the finder misses is cut where the lattice puts it, as after
+        # every cut; more may mean a poor cut that a later one does better.
+        if not n * n - max(1, n * n // 12) <= len(quads) <= n * n:
+            return False
+        sides = np.array([q.side for q in quads])
+        points = np.array([q.center for q in quads])
+        try:
+            lattice = fit_lattice(points, float(np.median(sides)) * 1.2, sizes=sides)
+        except ValueError:
+            return False
+        cells = {c for c in lattice.cells if c is not None}
+        if lattice.rows == n and lattice.cols == n and len(cells) == len(quads):
+            fitted[id(quads)] = lattice
+            return True
+        return False
+
+    return accept
 
 
 def _tray_lattice(image: np.ndarray, game: GameLike, quads: list[FaceQuad]) -> Lattice:
@@ -228,9 +258,10 @@ def _read_tray(
     quads: list[FaceQuad],
     model: Classifier,
     upright: bool,
+    lattice: Lattice | None = None,
 ) -> TrayReading:
     n = game.size
-    lattice = _tray_lattice(image, game, quads)
+    lattice = lattice or _tray_lattice(image, game, quads)
     by_cell = {c: quads[k] for k, c in enumerate(lattice.cells) if c is not None}
     pitch = float(np.linalg.norm(np.subtract(lattice.cell_center(0, 1), lattice.cell_center(0, 0))))
     side = float(np.median([q.side for q in quads]))
@@ -338,13 +369,19 @@ def _read_loose(
             "No cube faces were found in the photo; photograph the cubes from above, "
             "filling more of the frame."
         )
+    looked = [k >= found for k in kept]
     quads = [quads[k] for k in kept]
     predictions = [predictions[k] for k in kept]
     probabilities = [_probabilities(p) for p in predictions]
     chosen = assign_faces(probabilities, cube_set)
-    # More finds than cubes: the ones least like any face of the set are not cubes.
+    # More finds than cubes: the ones least like any face of the set are not cubes; nor is
+    # a face looked for in a gap that the cubes left free read as something the model doubts.
     warnings = []
-    cubes = [k for k, (face, _) in enumerate(chosen) if face is not None]
+    cubes = [
+        k
+        for k, (face, confidence) in enumerate(chosen)
+        if face is not None and (not looked[k] or confidence >= GAP_KEEP)
+    ]
     if len(cubes) < len(chosen):
         warnings.append(
             f"Left out {len(chosen) - len(cubes)} thing(s) that looked like cubes but match "
@@ -406,7 +443,13 @@ def _touching_group(quads: list[FaceQuad]) -> list[int]:
     for i in range(n):
         for j in range(i + 1, n):
             pair = (quads[i].side + quads[j].side) / 2
-            close = np.linalg.norm(points[i] - points[j]) < TOUCHING * pair
+            offset = points[j] - points[i]
+            distance = float(np.linalg.norm(offset))
+            # A face found a little small (its rim shaded) still touches the next one along
+            # its own axis: the step may then be a little longer.
+            heading = float(np.degrees(np.arctan2(offset[1], offset[0])))
+            along = abs(((heading - quads[i].angle) + 45) % 90 - 45) < ALONG
+            close = distance < (TOUCHING_ALONG if along else TOUCHING) * pair
             # Perspective turns faces at the two ends of a long row apart by several degrees.
             aligned = abs(((quads[i].angle - quads[j].angle) + 45) % 90 - 45) < 20
             if close and aligned:
@@ -477,4 +520,12 @@ def _gaps(quads: list[FaceQuad]) -> list[FaceQuad]:
                 proposed[ahead] = FaceQuad(
                     corners, (float(center[0]), float(center[1])), side, angle
                 )
-    return list(proposed.values())
+    # A face found but off the fitted lattice (snapped to no cell) may lie in a proposed cell:
+    # it is looked at already.
+    return [
+        q
+        for q in proposed.values()
+        if all(
+            np.hypot(q.center[0] - k.center[0], q.center[1] - k.center[1]) > side / 2 for k in quads
+        )
+    ]
