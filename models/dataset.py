@@ -19,8 +19,12 @@ CLASSES: tuple[str, ...] = (*ALPHABET, "none")
 NONE = len(ALPHABET)
 #: Share of "none" samples that are featureless (one colour, a little noise): such an image is as
 #: much a tightly cut blank face as it is nothing, so its target is split between the two.
-FEATURELESS = 0.15
+FEATURELESS = 0.3
 FEATURELESS_TARGET = {NONE: 0.6, ALPHABET.index(BLANK): 0.4}
+#: Share of the featureless samples that are perfectly flat. Noise and ramps become unit-spread
+#: patterns after the per-image normalisation, so without these the all-zero input a flat image
+#: gives was never seen in training and its confidence was left to chance.
+FLAT = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +41,8 @@ class Samples:
 
 def _featureless(rng: np.random.Generator, size: int) -> np.ndarray:
     colour = rng.uniform(0, 255, 3)
+    if rng.random() < FLAT:  # exactly one colour: the network's own normalisation makes it zeros
+        return np.full((size, size, 3), np.round(colour), np.uint8)
     yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size - 0.5
     ramp = (xx * rng.normal() + yy * rng.normal()) * rng.uniform(0, 40)
     img = colour + ramp[..., None] + rng.normal(0, rng.uniform(0, 6), (size, size, 3))

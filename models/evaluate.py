@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from models.dataset import CLASSES, NONE, make_set
+from models.dataset import CLASSES, FEATURELESS, FLAT, NONE, make_set
 from models.render import fonts
 from vision.classifier import FaceClassifier
 
@@ -102,6 +102,11 @@ def write_card(fig: dict, path: Path) -> None:
     fig.setdefault("tray_photo", tray_photo())
     train_fonts = [f.stem for f in fonts("train")]
     val_fonts = [f.stem for f in fonts("val")]
+    rendering = (
+        f"rendering {fig['render_s']} s"
+        if fig.get("rendered", True)
+        else f"the training set read from the cache of an earlier run ({fig['render_s']} s)"
+    )
     confused = ", ".join(f"{k} ({v})" for k, v in fig["top_confusions"].items()) or "none"
     path.write_text(
         f"""# Model card: cube_faces.onnx
@@ -131,12 +136,14 @@ on 85% of sets, Ad-Lib point values on 15%; each crop turned by a quarter turn p
 degrees, in perspective, with the cube's side and part of another letter,
 neighbouring cubes, tray walls, shadows, uneven light, colour casts, blur, noise, JPEG artefacts
 and half of them seen at low resolution (the top face 18-32 pixels wide). "none" crops show
-empty tray cells, tray walls, cube sides and bare tables; 15% of them are featureless (one
-colour), whose target is split 0.6 none / 0.4 blank face, so a featureless image is read
-"none" with low confidence. Orientation targets are spread over the quarter turns that leave
-the print looking the same (S, H, I, N, X, O...).
-Trained for {fig["epochs"]} epochs (AdamW, one-cycle) on the CPU: rendering {fig["render_s"]} s,
-training {fig["train_s"]} s, {fig["total_s"]} s in all.
+empty tray cells, tray walls, cube sides and bare tables; {FEATURELESS:.0%} of them are
+featureless (one colour with a faint ramp and noise, or, for {FLAT:.0%} of those, perfectly
+flat), whose target is split 0.6 none / 0.4 blank face, so a featureless image is read
+"none" with low confidence.
+Orientation targets are spread over the quarter turns that leave the print looking the same
+(S, H, I, N, X, O...).
+Trained for {fig["epochs"]} epochs (AdamW, one-cycle) on the CPU, {fig.get("threads", 1)} thread(s):
+{rendering}, training {fig["train_s"]} s, {fig["total_s"]} s in all.
 
 ## Accuracy (held-out synthetic set: `python -m models.evaluate`)
 
