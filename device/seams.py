@@ -14,14 +14,13 @@ reader's classes.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 
 from engine.board import Board
-from engine.errors import CuberefError, MachineError
+from engine.errors import CuberefError
 from engine.games import Game
 
 #: A face read with less confidence than this is marked doubtful on the screen.
@@ -127,44 +126,12 @@ class Scorer(Protocol):
     ) -> BestCrossword: ...
 
 
-#: Every name the box takes from the other packages: what ``cuberef doctor`` checks.
-NEEDED: tuple[tuple[str, str], ...] = (
-    ("vision", "read"),
-    ("engine.solver", "solve"),
-    ("engine.adlib", "Roll"),
-    ("engine.adlib", "Grid"),
-    ("engine.adlib", "referee"),
-    ("engine.adlib.best", "best_crossword"),
-)
-
-
-def missing() -> list[str]:
-    """The names in ``NEEDED`` that this installation lacks."""
-    absent = []
-    for module, name in NEEDED:
-        try:
-            getattr(importlib.import_module(module), name)
-        except (ImportError, AttributeError):
-            absent.append(f"{module}.{name}")
-    return absent
-
-
 def load_face_model() -> str:
     """Load the cube-face model as the reader will; returns what was loaded."""
-    classifier = _need("vision.classifier", "FaceClassifier", "cube-face model")
-    model = classifier.load()
+    from vision.classifier import FaceClassifier
+
+    model = FaceClassifier.load()
     return str(getattr(model, "path", "the cube-face model"))
-
-
-def _need(module: str, name: str, part: str) -> Any:
-    """``module.name``, or the sentence that says this part is not in this build."""
-    try:
-        return getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError):
-        raise MachineError(
-            f"The {part} is not part of this build yet ({module}.{name} is missing); "
-            "install a complete cuberef."
-        ) from None
 
 
 class VisionReader:
@@ -194,7 +161,8 @@ class VisionReader:
         return tuple(document["grid"])
 
     def _read(self, image: np.ndarray, game: Game) -> dict[str, Any]:
-        read = _need("vision", "read", "cube reader")
+        from vision import read
+
         reading = read(image, game)
         document: dict[str, Any] = reading.to_json()
         return document
@@ -205,23 +173,22 @@ class EngineScorer:
 
     def solve(self, board: Board, game: Game, lexicon: str) -> list[Word]:
         from engine.lexicon import Lexicon
+        from engine.solver import solve
 
-        solve = _need("engine.solver", "solve", "tray solver")
         found = solve(board, game, Lexicon.open(lexicon or game.lexicon))
         return [Word(item.word, int(item.points)) for item in found]
 
     def score_crossword(
         self, roll: str, grid: tuple[str, ...], game: Game, lexicon: str
     ) -> CrosswordScore:
+        from engine.adlib import Roll, referee
+        from engine.adlib.jokers import settle_jokers
         from engine.lexicon import Lexicon
 
-        parse_roll = _need("engine.adlib", "Roll", "crossword referee").parse
-        settle_jokers = _need("engine.adlib.jokers", "settle_jokers", "crossword referee")
-        referee = _need("engine.adlib", "referee", "crossword referee")
         words = Lexicon.open(lexicon or game.lexicon)
         # The camera sees a joker's symbol (*); the letter it stands for is the one that fits.
         settled, _ = settle_jokers(grid, words)
-        verdict = referee(parse_roll(roll, game.id), settled, words)
+        verdict = referee(Roll.parse(roll, game.id), settled, words)
         document: dict[str, Any] = verdict.to_json()
         words = [*document.get("across", ()), *document.get("down", ())]
         return CrosswordScore(
@@ -236,12 +203,11 @@ class EngineScorer:
         )
 
     def best_crossword(self, roll: str, game: Game, lexicon: str, seconds: float) -> BestCrossword:
+        from engine.adlib import Roll, best_crossword
         from engine.lexicon import Lexicon
 
-        parse_roll = _need("engine.adlib", "Roll", "crossword referee").parse
-        best = _need("engine.adlib.best", "best_crossword", "best-crossword search")
-        found = best(
-            parse_roll(roll, game.id), Lexicon.open(lexicon or game.lexicon), seconds=seconds
+        found = best_crossword(
+            Roll.parse(roll, game.id), Lexicon.open(lexicon or game.lexicon), seconds=seconds
         )
         document: dict[str, Any] = found.to_json()
         return BestCrossword(

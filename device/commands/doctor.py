@@ -107,15 +107,6 @@ def lexicons(settings: dict[str, Any]) -> str:
     return f"{name} opens ({lexicon.card.words} words)."
 
 
-def parts(settings: dict[str, Any]) -> str:
-    from device.seams import missing
-
-    absent = missing()
-    if absent:
-        raise CuberefError(f"{', '.join(absent)} missing; install a complete cuberef.")
-    return "reader, solver and crossword referee are installed."
-
-
 def store(settings: dict[str, Any]) -> str:
     from device.store import Store
 
@@ -139,6 +130,5 @@ CHECKS: list[tuple[str, Check]] = [
     ("screen", screen),
     ("model", model),
     ("lexicons", lexicons),
-    ("reader and solvers", parts),
     ("store", store),
 ]

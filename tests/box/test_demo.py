@@ -11,26 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from device.seams import EngineScorer, load_face_model, missing
+from device.seams import EngineScorer
 from engine.board import Board
 from engine.games import find_game
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _model_loads() -> bool:
-    try:
-        load_face_model()
-    except Exception:
-        return False
-    return True
-
-
-ABSENT = missing()
-whole = pytest.mark.skipif(
-    bool(ABSENT) or not _model_loads(),
-    reason=f"needs the reader, the model and the solvers ({', '.join(ABSENT) or 'the model'})",
-)
 
 
 def test_the_demo_photos_and_their_truth_are_bundled():
@@ -42,13 +27,11 @@ def test_the_demo_photos_and_their_truth_are_bundled():
     Board.parse(truth["boggle/1-roll.jpg"]["board"])
 
 
-@pytest.mark.skipif("engine.solver.solve" in ABSENT, reason="needs engine.solver")
 def test_the_solver_seam_lists_words_with_points():
     words = EngineScorer().solve(Board.parse("TNTB/GDAR/ELTE/SISH"), find_game("boggle"), "")
     assert words and all(w.points >= 1 and len(w.word) >= 3 for w in words)
 
 
-@pytest.mark.skipif("engine.adlib.referee" in ABSENT, reason="needs engine.adlib")
 def test_the_crossword_seams_score_and_better_a_crossword():
     scorer, game = EngineScorer(), find_game("adlib")
     roll = "M O N E Y S T E B U J O Q"
@@ -58,7 +41,6 @@ def test_the_crossword_seams_score_and_better_a_crossword():
     assert best.score >= scored.score or not best.proven_optimal
 
 
-@whole
 @pytest.mark.slow
 def test_the_demo_plays_a_round_of_each_family(tmp_path):
     result = subprocess.run(
