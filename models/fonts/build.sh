@@ -5,7 +5,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 packages="fonts-liberation2 fonts-roboto-unhinted fonts-open-sans fonts-comfortaa fonts-urw-base35
-fonts-freefont-ttf fonts-league-spartan fonts-dejavu-extra"
+fonts-freefont-ttf fonts-league-spartan fonts-dejavu-extra fonts-noto-core fonts-crosextra-caladea
+fonts-linuxlibertine"
 apt-get install -y --no-install-recommends $packages >/dev/null
 # package|path|split (train fonts teach the model; val fonts are held out to measure it)
 list="fonts-liberation2|/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf|train
@@ -20,6 +21,10 @@ fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/NimbusSansNarrow-Bold.otf|
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/URWBookman-Demi.otf|train
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/C059-Bold.otf|train
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/P052-Bold.otf|train
+fonts-noto-core|/usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf|train
+fonts-noto-core|/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf|train
+fonts-crosextra-caladea|/usr/share/fonts/truetype/crosextra/Caladea-Bold.ttf|train
+fonts-linuxlibertine|/usr/share/fonts/opentype/linux-libertine/LinLibertine_RB.otf|train
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf|val
 fonts-league-spartan|/usr/share/fonts/opentype/league-spartan/LeagueSpartan-Bold.otf|val
 fonts-urw-base35|/usr/share/fonts/opentype/urw-base35/NimbusRoman-Bold.otf|val
