@@ -172,19 +172,28 @@ def symmetric_orientations(
     corner values left out as too small to see). ``S`` gives ``(0, 180)``, ``O`` in a round font
     all four, a blank or "none" all four: for those a reader cannot know the orientation.
     """
+    alike = turn_likeness(face, style)
+    return tuple(o for o, a in zip(ORIENTATIONS, alike, strict=True) if a >= threshold)
+
+
+def turn_likeness(face: str | None, style: Style) -> tuple[float, ...]:
+    """How alike the print looks turned by 0, 90, 180 and 270 degrees (1.0 is the same).
+
+    Intersection over union of the ink with itself turned. A blank, a joker or "none" has
+    nothing printed that could tell, so every turn is 1.0.
+    """
     if face is None or face in (BLANK, JOKER):
-        return ORIENTATIONS
-    return _symmetric(face, style.font, style.marks and face in MARKED, threshold)
+        return (1.0,) * len(ORIENTATIONS)
+    return _likeness(face, style.font, style.marks and face in MARKED)
 
 
 @functools.lru_cache(maxsize=2048)
-def _symmetric(face: str, font: Path, marks: bool, threshold: float) -> tuple[int, ...]:
+def _likeness(face: str, font: Path, marks: bool) -> tuple[float, ...]:
     ink = face_ink(face, Style(font, marks=marks), 64) > 0.5
-    out = [0]
+    out = [1.0]
     for k in (1, 2, 3):
         r = np.rot90(ink, -k)
-        if (ink & r).sum() / max(1, (ink | r).sum()) >= threshold:
-            out.append(90 * k)
+        out.append(float((ink & r).sum() / max(1, (ink | r).sum())))
     return tuple(out)
 
 

@@ -21,7 +21,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.dataset import CLASSES, Samples, make_set
+from models.dataset import CLASSES, DATA_VERSION, Samples, make_set
 from models.render import ORIENTATIONS
 
 HERE = Path(__file__).resolve().parent
@@ -100,6 +100,24 @@ def _soft_ce(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
     return -(target * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
 
 
+def _quarter_turns(
+    x: torch.Tensor, orient: torch.Tensor, first: int
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Turn each quarter of a batch a different number of quarter turns, targets with it.
+
+    Exact and free: a crop turned counter-clockwise by r quarter turns shows the print turned
+    r quarter turns less, so its orientation target moves r places back. Each rendered crop is
+    then seen in every orientation over the epochs, not only the one it was drawn in.
+    """
+    parts = torch.tensor_split(torch.arange(len(x)), 4)
+    xs, os = [], []
+    for i, part in enumerate(parts):
+        r = (first + i) % 4
+        xs.append(torch.rot90(x[part], r, dims=(2, 3)))
+        os.append(torch.roll(orient[part], -r, dims=1))
+    return torch.cat(xs), torch.cat(os)
+
+
 def train(net: FaceNet, data: Samples, epochs: int, batch: int, seed: int) -> None:
     gen = torch.Generator().manual_seed(seed)
     x, yf, yo = (
@@ -117,8 +135,9 @@ def train(net: FaceNet, data: Samples, epochs: int, batch: int, seed: int) -> No
         total, seen = 0.0, 0
         for s in range(len(data) // batch):
             idx = order[s * batch : (s + 1) * batch]
-            f, o = net.logits(x[idx])
-            loss = _soft_ce(f, yf[idx]) + 0.5 * _soft_ce(o, yo[idx])
+            xb, ob = _quarter_turns(x[idx], yo[idx], int(torch.randint(4, (1,), generator=gen)))
+            f, o = net.logits(xb)
+            loss = _soft_ce(f, yf[idx]) + 0.5 * _soft_ce(o, ob)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -173,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(args.threads)
     torch.manual_seed(TRAIN_SEED)
     t0 = time.monotonic()
-    cached = args.cache / f"train-seed{TRAIN_SEED}-n{args.train}-s{SIZE}.npz"
+    cached = args.cache / f"train-v{DATA_VERSION}-seed{TRAIN_SEED}-n{args.train}-s{SIZE}.npz"
     rendered = not cached.is_file()
     if not rendered:
         with np.load(cached) as z:
