@@ -31,6 +31,11 @@ SETTINGS = {
     "grow": 1.06,  # faces are trimmed by their dark rim; grow the rectangle back
     "lightness_weight": 0.35,  # shadows and uneven light change lightness more than colour
     "ring_margin": 6.0,  # MADs a face stands above the table's own spread of colour
+    "carve_cover": 1.15,  # a found face's square, grown by this, is that cube's (its sides)
+    "carve_apart": 3.0,  # MADs of the faces' own colour the table's colour must differ by
+    "carve_area": 0.6,  # the least area of a piece of cube left over, in faces
+    "carve_window": 0.85,  # the square fitted into a piece, against a face's side
+    "carve_fill": 0.9,  # how much of that square must lie on the piece
 }
 
 
@@ -361,3 +366,112 @@ def _faces_in(
         for q in quads
         if SETTINGS["size_low"] * median <= q.side <= SETTINGS["size_high"] * median
     ]
+
+
+def carve_faces(image: np.ndarray, quads: list[FaceQuad]) -> list[list[FaceQuad]]:
+    """Faces the finder missed where a cube's top and a side as bright as it form one blob.
+
+    The faces found already say how large a face is and what colour; pixels nearer that
+    colour than the table's are cube, and in each piece of cube left over that can hold a
+    whole face, the squares of a face's size that fit are the candidates. A blob of a top and
+    a side holds a row of them; the face model, reading each, tells the top. Returns one list
+    of candidates per piece.
+    """
+    if not quads:
+        return []
+    small, scale = downscale(image)
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    side = float(np.median([q.side for q in quads])) / scale
+    found = np.zeros(small.shape[:2], np.uint8)
+    colours, spreads = [], []
+    for q in quads:
+        corners = (q.corners + 0.5) / scale - 0.5
+        middle = corners.mean(0)
+        inner = np.zeros_like(found)
+        cv2.fillConvexPoly(inner, np.round(middle + (corners - middle) * 0.7).astype(np.int32), 1)
+        pixels = lab[inner > 0]
+        if len(pixels) < 4:
+            continue
+        # The face's own colour, not its letter's: the lighter part of it.
+        pixels = pixels[pixels[:, 0] >= np.percentile(pixels[:, 0], 40)]
+        colours.append(np.median(pixels, 0))
+        spreads.append(np.median(np.linalg.norm(pixels - colours[-1], axis=1)))
+        grown = middle + (corners - middle) * SETTINGS["carve_cover"]
+        cv2.fillConvexPoly(found, np.round(grown).astype(np.int32), 1)
+    if not colours:
+        return []
+    colour = np.median(colours, 0)
+    _, ring = _lab_and_ring(small)
+    table = np.median(lab[ring], 0)
+    # Faces the table's own colour: nothing to tell them by here (the finder's edges do).
+    if np.linalg.norm(colour - table) < SETTINGS["carve_apart"] * 1.4826 * float(
+        np.median(spreads)
+    ):
+        return []
+    cube = np.linalg.norm(lab - colour, axis=2) < np.linalg.norm(lab - table, axis=2)
+    cube &= found == 0
+    cube = cv2.morphologyEx(cube.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+    out = []
+    for region in _regions(cube, SETTINGS["carve_area"] * side * side):
+        top, left, sub = region
+        candidates = _fitting_squares(_fill_holes(sub), side)
+        group = []
+        for (x, y), angle in candidates:
+            center = np.array([left + x, top + y])
+            theta = np.radians(angle)
+            ux = np.array([np.cos(theta), np.sin(theta)]) * side / 2
+            uy = np.array([-np.sin(theta), np.cos(theta)]) * side / 2
+            corners = np.array(
+                [center - ux - uy, center + ux - uy, center + ux + uy, center - ux + uy]
+            )
+            full = (center + 0.5) * scale - 0.5
+            group.append(
+                FaceQuad(
+                    (corners + 0.5) * scale - 0.5,
+                    (float(full[0]), float(full[1])),
+                    side * scale,
+                    float(angle),
+                )
+            )
+        if group:
+            out.append(group)
+    return out
+
+
+def _fitting_squares(piece: np.ndarray, side: float) -> list[tuple[tuple[float, float], float]]:
+    """Centres (x, y in the piece's pixels) and turn of the squares of about ``side`` that fit
+    inside ``piece`` best: the two ends and the middle of the places where they fit."""
+    window = max(3, round(SETTINGS["carve_window"] * side))
+    pad = window
+    padded = np.pad(piece.astype(np.float32), pad)
+    height, width = padded.shape
+    middle = (width / 2, height / 2)
+    best: tuple[float, float, np.ndarray] | None = None
+    for angle in range(-40, 50, 5):
+        turn = cv2.getRotationMatrix2D(middle, angle, 1.0)
+        turned = cv2.warpAffine(padded, turn, (width, height), flags=cv2.INTER_LINEAR)
+        fill = cv2.boxFilter(turned, -1, (window, window), normalize=True)
+        top = float(fill.max())
+        if best is None or top > best[0]:
+            best = (top, float(angle), fill)
+    assert best is not None
+    top, angle, fill = best
+    if top < SETTINGS["carve_fill"]:
+        return []
+    ys, xs = np.nonzero(fill >= top - 0.02)
+    points = np.stack([xs, ys], 1).astype(np.float64)
+    # The places that fit run along the blob (a top and its side): take both ends.
+    mean = points.mean(0)
+    if len(points) > 1:
+        _, _, axes = np.linalg.svd(points - mean, full_matrices=False)
+        along = (points - mean) @ axes[0]
+        chosen = [points[int(np.argmin(along))], mean, points[int(np.argmax(along))]]
+    else:
+        chosen = [mean]
+    back = cv2.invertAffineTransform(cv2.getRotationMatrix2D(middle, angle, 1.0))
+    out: list[tuple[tuple[float, float], float]] = []
+    for p in chosen:
+        x, y = back @ np.array([p[0], p[1], 1.0]) - pad
+        if all(np.hypot(x - q[0][0], y - q[0][1]) > 0.15 * side for q in out):
+            out.append(((float(x), float(y)), angle))
+    return out

@@ -2,11 +2,13 @@
 
     python -m vision.evaluate --scenes 200             # the reader with the face model
     python -m vision.evaluate --scenes 200 --geometry  # finding and lattices only
+    python -m vision.evaluate --scenes 100 --sides     # loose rolls showing cube sides
 
 Scenes are split evenly between trays (4x4, 5x5, 6x6), loose rolls and crosswords. Their
 seeds start at ``HELD_OUT`` and were never used while the reader was developed.
-``--geometry`` reads each cut face as the scene's own cube nearest to it, so it measures
-the finding and the lattice fitting, not the face model.
+``--sides`` renders only loose rolls, each cube showing the sides that face the camera
+(``vision.sidescene``). ``--geometry`` reads each cut face as the scene's own cube nearest
+to it, so it measures the finding and the lattice fitting, not the face model.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from models.scenes import Scene, render_scene
 from vision.errors import ReadError
 from vision.reader import read
 from vision.reading import LooseReading, TrayReading
+from vision.sidescene import render_loose_sides
 
 HELD_OUT = 70_000_000
 
@@ -176,11 +179,16 @@ def score_scene(scene: Scene, tally: Tally, *, geometry: bool) -> None:
         tally.crosswords_right += got in options
 
 
-def evaluate(scenes: int, *, geometry: bool = False, first_seed: int = HELD_OUT) -> Tally:
+def evaluate(
+    scenes: int, *, geometry: bool = False, first_seed: int = HELD_OUT, sides: bool = False
+) -> Tally:
     tally = Tally()
     kinds = ("tray", "loose", "crossword")
     for k in range(scenes):
-        scene = render_scene(kinds[k % 3], first_seed + k)
+        if sides:
+            scene = render_loose_sides(first_seed + k)
+        else:
+            scene = render_scene(kinds[k % 3], first_seed + k)
         score_scene(scene, tally, geometry=geometry)
     return tally
 
@@ -190,8 +198,11 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=200)
     parser.add_argument("--geometry", action="store_true", help="measure finding only")
     parser.add_argument("--first-seed", type=int, default=HELD_OUT)
+    parser.add_argument("--sides", action="store_true", help="loose rolls showing cube sides")
     args = parser.parse_args()
-    tally = evaluate(args.scenes, geometry=args.geometry, first_seed=args.first_seed)
+    tally = evaluate(
+        args.scenes, geometry=args.geometry, first_seed=args.first_seed, sides=args.sides
+    )
     print("\n".join(line for line in tally.lines() if line))
     if tally.errors:
         print("reader refused:", dict(tally.errors))

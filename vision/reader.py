@@ -14,7 +14,7 @@ from engine.cubes import CubeSet
 from engine.errors import MachineError
 from engine.faces import ALPHABET
 from vision.assign import assign_faces
-from vision.detect import FaceQuad, find_faces
+from vision.detect import FaceQuad, carve_faces, find_faces
 from vision.errors import NoCubesFound, NotAnImage, TooBlurred, TrayCutOff, WrongGame
 from vision.lattice import Lattice, fit_lattice
 from vision.reading import DOUBTFUL, FaceReading, LooseReading, TrayReading
@@ -353,9 +353,26 @@ def _read_loose(
 ) -> LooseReading:
     # A cube the finder missed inside a crossword leaves a one-cell gap between the
     # crossword and a cube in line with it: look there too, and let the model say.
-    found = len(quads)
-    quads = quads + _gaps(quads)
-    predictions = _classify(image, [q.corners for q in quads], model)
+    # Fewer faces than cubes: a cube's top may have merged with a side as bright as it; the
+    # squares that fit such a blob are read, and the model says which of them is the top.
+    carved = carve_faces(image, quads) if len(quads) < len(cube_set.dice) else []
+    gaps = _gaps(quads)
+    flat = [q for group in carved for q in group]
+    predictions = _classify(image, [q.corners for q in quads + gaps + flat], model)
+    n, m = len(quads), len(gaps)
+    tops, top_predictions = _best_of_groups(carved, predictions[n + m :])
+    # A gap looked at where a carved top lies already is that cube.
+    keep = [
+        k
+        for k, g in enumerate(gaps)
+        if all(
+            np.hypot(g.center[0] - t.center[0], g.center[1] - t.center[1]) > t.side / 2
+            for t in tops
+        )
+    ]
+    found = n + len(tops)
+    quads = quads + tops + [gaps[k] for k in keep]
+    predictions = predictions[:n] + top_predictions + [predictions[n + k] for k in keep]
     # What the model says is not a cube's top face (a side, a shadow, the table) is dropped;
     # a face looked for in a gap must be read with near certainty.
     kept = [
@@ -424,6 +441,24 @@ def _read_loose(
         grid = tuple("".join(used.get((r, c), ".") for c in range(cols)) for r in range(rows))
     order = sorted(range(len(faces)), key=lambda k: (faces[k].y, faces[k].x))
     return LooseReading(game.id, tuple(faces[k] for k in order), grid, tuple(warnings))
+
+
+def _best_of_groups(
+    groups: list[list[FaceQuad]], predictions: Sequence[Any]
+) -> tuple[list[FaceQuad], list[Any]]:
+    """Of each group of candidate squares for one cube, the one the model reads as a face
+    most surely (none when it reads none of them as a face)."""
+    quads, chosen = [], []
+    start = 0
+    for group in groups:
+        read = predictions[start : start + len(group)]
+        start += len(group)
+        faces = [k for k, p in enumerate(read) if getattr(p, "face", "") is not None]
+        if faces:
+            best = max(faces, key=lambda k: float(getattr(read[k], "confidence", 1.0)))
+            quads.append(group[best])
+            chosen.append(read[best])
+    return quads, chosen
 
 
 def _touching_group(quads: list[FaceQuad]) -> list[int]:
