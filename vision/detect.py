@@ -403,16 +403,25 @@ def carve_faces(image: np.ndarray, quads: list[FaceQuad]) -> list[list[FaceQuad]
     colour = np.median(colours, 0)
     _, ring = _lab_and_ring(small)
     table = np.median(lab[ring], 0)
-    # Faces the table's own colour: nothing to tell them by here (the finder's edges do).
-    if np.linalg.norm(colour - table) < SETTINGS["carve_apart"] * 1.4826 * float(
-        np.median(spreads)
-    ):
-        return []
-    cube = np.linalg.norm(lab - colour, axis=2) < np.linalg.norm(lab - table, axis=2)
-    cube &= found == 0
-    cube = cv2.morphologyEx(cube.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+    # Pieces of cube: where the faces' colour differs from the table's, the pixels nearer
+    # it; and, the faces' colour or not, the regions that edges close off.
+    pieces = enclosed(small)
+    apart = SETTINGS["carve_apart"] * 1.4826 * float(np.median(spreads))
+    if np.linalg.norm(colour - table) >= apart:
+        near = np.linalg.norm(lab - colour, axis=2) < np.linalg.norm(lab - table, axis=2)
+        pieces = np.stack([near, pieces])
+    else:
+        pieces = pieces[None]
+    opened = [
+        cv2.morphologyEx(
+            (p & (found == 0)).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
+        )
+        > 0
+        for p in pieces
+    ]
+    regions = [r for mask in opened for r in _regions(mask, SETTINGS["carve_area"] * side * side)]
     out = []
-    for region in _regions(cube, SETTINGS["carve_area"] * side * side):
+    for region in regions:
         top, left, sub = region
         candidates = _fitting_squares(_fill_holes(sub), side)
         group = []
@@ -435,7 +444,26 @@ def carve_faces(image: np.ndarray, quads: list[FaceQuad]) -> list[list[FaceQuad]
             )
         if group:
             out.append(group)
-    return out
+    return _merge_groups(out, side * scale / 2)
+
+
+def _merge_groups(groups: list[list[FaceQuad]], near: float) -> list[list[FaceQuad]]:
+    """Groups with candidates closer than ``near`` are one cube seen by two masks: one group."""
+    merged: list[list[FaceQuad]] = []
+    for group in groups:
+        apart = []
+        for m in merged:
+            if any(
+                np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < near
+                for a in group
+                for b in m
+            ):
+                group = m + group
+            else:
+                apart.append(m)
+        merged = apart
+        merged.append(group)
+    return merged
 
 
 def _fitting_squares(piece: np.ndarray, side: float) -> list[tuple[tuple[float, float], float]]:

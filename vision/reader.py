@@ -155,9 +155,11 @@ def read(
     return _read_loose(image, game, cube_set, quads, model)
 
 
-def _classify(image: np.ndarray, corners: Sequence[np.ndarray], model: Classifier) -> list[Any]:
+def _classify(
+    image: np.ndarray, corners: Sequence[np.ndarray], model: Classifier, check: bool = True
+) -> list[Any]:
     crops = [cut_face(image, c, CROP) for c in corners]
-    if _sharpness(crops) < MIN_SHARPNESS:
+    if check and _sharpness(crops) < MIN_SHARPNESS:
         raise TooBlurred(
             "The photo is too blurred to read the letters; hold the camera still and "
             "let it focus, then take it again."
@@ -353,26 +355,32 @@ def _read_loose(
 ) -> LooseReading:
     # A cube the finder missed inside a crossword leaves a one-cell gap between the
     # crossword and a cube in line with it: look there too, and let the model say.
-    # Fewer faces than cubes: a cube's top may have merged with a side as bright as it; the
-    # squares that fit such a blob are read, and the model says which of them is the top.
-    carved = carve_faces(image, quads) if len(quads) < len(cube_set.dice) else []
     gaps = _gaps(quads)
-    flat = [q for group in carved for q in group]
-    predictions = _classify(image, [q.corners for q in quads + gaps + flat], model)
-    n, m = len(quads), len(gaps)
-    tops, top_predictions = _best_of_groups(carved, predictions[n + m :])
-    # A gap looked at where a carved top lies already is that cube.
-    keep = [
-        k
-        for k, g in enumerate(gaps)
-        if all(
-            np.hypot(g.center[0] - t.center[0], g.center[1] - t.center[1]) > t.side / 2
-            for t in tops
-        )
-    ]
-    found = n + len(tops)
-    quads = quads + tops + [gaps[k] for k in keep]
-    predictions = predictions[:n] + top_predictions + [predictions[n + k] for k in keep]
+    predictions = _classify(image, [q.corners for q in quads + gaps], model)
+    found = len(quads)
+    # Fewer faces than cubes: a cube's top may have merged with a side as bright as it. The
+    # faces read so far tell a face's size and colour; the squares that fit each blob left
+    # over are read, and the model says which of them is the top.
+    faces = [q for q, p in zip(quads, predictions, strict=False) if _is_face(p)]
+    if len(faces) < len(cube_set.dice):
+        carved = carve_faces(image, faces)
+        flat = [q for group in carved for q in group]
+        read = _classify(image, [q.corners for q in flat], model, check=False) if flat else []
+        tops, top_predictions = _best_of_groups(carved, read)
+        # A gap looked at where a carved top lies already is that cube.
+        keep = [
+            k
+            for k, g in enumerate(gaps)
+            if all(
+                np.hypot(g.center[0] - t.center[0], g.center[1] - t.center[1]) > t.side / 2
+                for t in tops
+            )
+        ]
+        quads = quads[:found] + tops + [gaps[k] for k in keep]
+        predictions = predictions[:found] + top_predictions + [predictions[found + k] for k in keep]
+        found += len(tops)
+    else:
+        quads = quads + gaps
     # What the model says is not a cube's top face (a side, a shadow, the table) is dropped;
     # a face looked for in a gap must be read with near certainty.
     kept = [
@@ -443,6 +451,11 @@ def _read_loose(
     return LooseReading(game.id, tuple(faces[k] for k in order), grid, tuple(warnings))
 
 
+def _is_face(prediction: Any) -> bool:
+    """Whether the model reads a crop as a cube's face (not its "none")."""
+    return getattr(prediction, "face", "") is not None
+
+
 def _best_of_groups(
     groups: list[list[FaceQuad]], predictions: Sequence[Any]
 ) -> tuple[list[FaceQuad], list[Any]]:
@@ -453,7 +466,7 @@ def _best_of_groups(
     for group in groups:
         read = predictions[start : start + len(group)]
         start += len(group)
-        faces = [k for k, p in enumerate(read) if getattr(p, "face", "") is not None]
+        faces = [k for k, p in enumerate(read) if _is_face(p)]
         if faces:
             best = max(faces, key=lambda k: float(getattr(read[k], "confidence", 1.0)))
             quads.append(group[best])
