@@ -285,24 +285,27 @@ def _quads(
 
 
 def find_faces(
-    image: np.ndarray, accept: Callable[[list[FaceQuad]], bool] | None = None
+    image: np.ndarray,
+    accept: Callable[[list[FaceQuad]], bool] | None = None,
+    small: tuple[np.ndarray, float] | None = None,
 ) -> list[FaceQuad]:
     """Every cube top face in a BGR photo (shape: [height, width, 3]).
 
     The cuts are tried in turn; ``accept`` (say, "a full tray of the game's size") ends the
     search at the first cut whose faces it accepts, so a clear photo costs one cut, not six.
+    ``small`` is ``downscale(image)`` where the caller has it already.
     """
-    small, scale = downscale(image)
+    small_image, scale = small or downscale(image)
     found: list[list[FaceQuad]] = []
-    for mask in _foreground(small):
-        found.append(_faces_in(small, mask, scale, 0))
+    for mask in _foreground(small_image):
+        found.append(_faces_in(small_image, mask, scale, 0))
         if accept is not None:
             combined = _combine(found)
             if combined and accept(combined):
                 return combined
     # Inside regions that edges already close off, the seam between a cube's top and a side
     # seen at an angle is the darker line to cut along.
-    found.append(_faces_in(small, enclosed(small), scale, SETTINGS["seam_depth"]))
+    found.append(_faces_in(small_image, enclosed(small_image), scale, SETTINGS["seam_depth"]))
     return _combine(found)
 
 
@@ -368,21 +371,23 @@ def _faces_in(
     ]
 
 
-def carve_faces(image: np.ndarray, quads: list[FaceQuad]) -> list[list[FaceQuad]]:
+def carve_faces(
+    image: np.ndarray, quads: list[FaceQuad], small: tuple[np.ndarray, float] | None = None
+) -> list[list[FaceQuad]]:
     """Faces the finder missed where a cube's top and a side as bright as it form one blob.
 
     The faces found already say how large a face is and what colour; pixels nearer that
     colour than the table's are cube, and in each piece of cube left over that can hold a
     whole face, the squares of a face's size that fit are the candidates. A blob of a top and
     a side holds a row of them; the face model, reading each, tells the top. Returns one list
-    of candidates per piece.
+    of candidates per piece. ``small`` is ``downscale(image)`` where the caller has it.
     """
     if not quads:
         return []
-    small, scale = downscale(image)
-    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    copy, scale = small or downscale(image)
+    lab = cv2.cvtColor(cv2.GaussianBlur(copy, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
     side = float(np.median([q.side for q in quads])) / scale
-    found = np.zeros(small.shape[:2], np.uint8)
+    found = np.zeros(copy.shape[:2], np.uint8)
     colours, spreads = [], []
     for q in quads:
         corners = (q.corners + 0.5) / scale - 0.5
@@ -401,14 +406,14 @@ def carve_faces(image: np.ndarray, quads: list[FaceQuad]) -> list[list[FaceQuad]
     if not colours:
         return []
     colour = np.median(colours, 0)
-    _, ring = _lab_and_ring(small)
+    _, ring = _lab_and_ring(copy)
     table = np.median(lab[ring], 0)
     # Pieces of cube: where the faces' colour differs from the table's, the pixels nearer
     # it; and, the faces' colour or not, the regions that edges close off.
-    pieces = enclosed(small)
+    pieces = enclosed(copy)
     apart = SETTINGS["carve_apart"] * 1.4826 * float(np.median(spreads))
     if np.linalg.norm(colour - table) >= apart:
-        near = np.linalg.norm(lab - colour, axis=2) < np.linalg.norm(lab - table, axis=2)
+        near = _squared_distance(lab, colour) < _squared_distance(lab, table)
         pieces = np.stack([near, pieces])
     else:
         pieces = pieces[None]
@@ -464,6 +469,12 @@ def _merge_groups(groups: list[list[FaceQuad]], near: float) -> list[list[FaceQu
         merged = apart
         merged.append(group)
     return merged
+
+
+def _squared_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Each pixel's squared distance from ``colour`` (OpenCV's arithmetic, as ``_distances``)."""
+    difference = cv2.subtract(lab, (*(float(v) for v in colour), 0.0))
+    return cv2.transform(cv2.multiply(difference, difference), np.ones((1, 3), np.float32))
 
 
 def _fitting_squares(piece: np.ndarray, side: float) -> list[tuple[tuple[float, float], float]]:

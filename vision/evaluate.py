@@ -79,6 +79,7 @@ class GroundTruthReader:
                 out.append(_Truth(None, 0, 1.0, 1.0, {}))
                 continue
             out.append(_Truth(cube.face, 0, 1.0, 1.0, {cube.face: 1.0}))
+        self.pending = []  # the reader may ask again, for squares carved out of blobs
         return out
 
 

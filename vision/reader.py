@@ -14,7 +14,7 @@ from engine.cubes import CubeSet
 from engine.errors import MachineError
 from engine.faces import ALPHABET
 from vision.assign import assign_faces
-from vision.detect import FaceQuad, carve_faces, find_faces
+from vision.detect import FaceQuad, carve_faces, downscale, find_faces
 from vision.errors import NoCubesFound, NotAnImage, TooBlurred, TrayCutOff, WrongGame
 from vision.lattice import Lattice, fit_lattice
 from vision.reading import DOUBTFUL, FaceReading, LooseReading, TrayReading
@@ -143,7 +143,8 @@ def read(
     _check_image(image)
     cube_set = game.cube_set(dice)
     fitted: dict[int, Lattice] = {}
-    quads = find_faces(image, _full_tray(game.size, fitted) if game.size > 0 else None)
+    small = downscale(image)
+    quads = find_faces(image, _full_tray(game.size, fitted) if game.size > 0 else None, small)
     if not quads:
         raise NoCubesFound(
             "No cubes were found in the photo; photograph the cubes from above, "
@@ -152,7 +153,7 @@ def read(
     model = classifier or _default_classifier()
     if game.size > 0:
         return _read_tray(image, game, cube_set, quads, model, upright, fitted.get(id(quads)))
-    return _read_loose(image, game, cube_set, quads, model)
+    return _read_loose(image, game, cube_set, quads, model, small)
 
 
 def _classify(
@@ -351,7 +352,12 @@ def _upright_turn(faces: list[FaceReading]) -> int:
 
 
 def _read_loose(
-    image: np.ndarray, game: GameLike, cube_set: CubeSet, quads: list[FaceQuad], model: Classifier
+    image: np.ndarray,
+    game: GameLike,
+    cube_set: CubeSet,
+    quads: list[FaceQuad],
+    model: Classifier,
+    small: tuple[np.ndarray, float] | None = None,
 ) -> LooseReading:
     # A cube the finder missed inside a crossword leaves a one-cell gap between the
     # crossword and a cube in line with it: look there too, and let the model say.
@@ -363,7 +369,7 @@ def _read_loose(
     # over are read, and the model says which of them is the top.
     faces = [q for q, p in zip(quads, predictions, strict=False) if _is_face(p)]
     if len(faces) < len(cube_set.dice):
-        carved = carve_faces(image, faces)
+        carved = carve_faces(image, faces, small)
         flat = [q for group in carved for q in group]
         read = _classify(image, [q.corners for q in flat], model, check=False) if flat else []
         tops, top_predictions = _best_of_groups(carved, read)
