@@ -43,11 +43,24 @@ def _side_image(painter: FacePainter, rng: random.Random, shade: float) -> np.nd
     return image * shade
 
 
-def _bevel(size: int) -> np.ndarray:
-    """The darker rounded rim of a cube's face (as ``models.scenes`` draws the top's)."""
+def _bevel(size: int, depth: float) -> np.ndarray:
+    """The rounded rim of a cube's face, darker by up to ``depth``: ``models.scenes`` draws
+    0.55; a real cube's edge between a lit side and its top may show no darker line at all."""
     yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
     edge = np.minimum.reduce([xx, yy, size - 1 - xx, size - 1 - yy]) / size
-    return 0.45 + 0.55 * np.clip(edge / 0.09, 0, 1) ** 0.6
+    return 1 - depth + depth * np.clip(edge / 0.09, 0, 1) ** 0.6
+
+
+def _rounded(size: int) -> np.ndarray:
+    """A face's outline with rounded corners (1 inside), as the face renderer draws it."""
+    mask = np.zeros((size, size), np.float32)
+    radius = round(size * 0.12)
+    cv2.rectangle(mask, (radius, 0), (size - 1 - radius, size - 1), 1.0, -1)
+    cv2.rectangle(mask, (0, radius), (size - 1, size - 1 - radius), 1.0, -1)
+    for cx in (radius, size - 1 - radius):
+        for cy in (radius, size - 1 - radius):
+            cv2.circle(mask, (cx, cy), radius, 1.0, -1, cv2.LINE_AA)
+    return mask
 
 
 def add_cube_with_sides(
@@ -61,10 +74,12 @@ def add_cube_with_sides(
     lift: float,
     light: float,
     shadow: float,
+    rim: float,
 ) -> None:
     """A cube standing at ``base`` (world pixels), seen from above ``nadir``: its sides as
     parallelograms from base to top, lit by a light from azimuth ``light`` (radians), then
-    its top face over them, and a shadow ``shadow`` cube sides long."""
+    its top face over them, and a shadow ``shadow`` cube sides long; the faces' rims are
+    darker by ``rim``."""
     theta = math.radians(angle)
     rot = np.array([[math.cos(theta), -math.sin(theta)], [math.sin(theta), math.cos(theta)]])
     half = CUBE / 2
@@ -79,8 +94,8 @@ def add_cube_with_sides(
         facing = math.cos(math.atan2(normal[1], normal[0]) - light)
         # A side turned to the light is as bright as the top; one turned away is darker.
         shade = float(np.clip(0.62 + 0.4 * facing, 0.45, 1.0))
-        image = _side_image(painter, rng, shade) * _bevel(CUBE)[..., None]
-        _paste_quad(world, image, quad)
+        image = _side_image(painter, rng, shade) * _bevel(CUBE, rim)[..., None]
+        _paste_quad(world, image, quad, _rounded(CUBE))
     # A long shadow away from the light, cast by the whole cube.
     hull = cv2.convexHull(np.concatenate([bottom, top]).astype(np.float32))[:, 0]
     away = np.array([-math.cos(light), -math.sin(light)]) * CUBE * shadow
@@ -89,12 +104,13 @@ def add_cube_with_sides(
     cv2.fillConvexPoly(darker, np.round(cast * 16).astype(np.int32), 1.0, cv2.LINE_AA, 4)
     darker = cv2.GaussianBlur(darker, (0, 0), CUBE * 0.08)
     world.shade *= 1 - 0.45 * darker
+    # The top over its sides, its letter turned a further ``turn`` quarter turns clockwise;
+    # its corners are kept from the letter's own top left, as ``models.scenes`` keeps them.
     size = round(CUBE * (1 + lift))
-    center = top.mean(0)
-    face_image = painter(face, size, rng)
-    world.add_cube(
-        face_image, face, (float(center[0]), float(center[1])), angle, rng.randrange(4), None
-    )
+    turn = rng.randrange(4)
+    image = np.rot90(painter(face, size, rng), -turn).astype(np.float32)
+    _paste_quad(world, image * _bevel(size, rim)[..., None], top.astype(np.float32), _rounded(size))
+    world.cubes.append((face, np.roll(top, -turn, axis=0), turn, None))
 
 
 def _apart(
@@ -128,9 +144,9 @@ def _apart(
     return points
 
 
-def _paste_quad(world: _World, image: np.ndarray, quad: np.ndarray) -> None:
-    """Paint ``image`` (a square) onto the world's quadrilateral ``quad``, warping only the
-    quad's own neighbourhood."""
+def _paste_quad(world: _World, image: np.ndarray, quad: np.ndarray, outline: np.ndarray) -> None:
+    """Paint ``image`` (a square) through its ``outline`` (1 inside) onto the world's
+    quadrilateral ``quad``, warping only the quad's own neighbourhood."""
     height, width = world.alpha.shape
     x0, y0 = np.maximum(np.floor(quad.min(0)).astype(int) - 1, 0)
     x1, y1 = np.minimum(np.ceil(quad.max(0)).astype(int) + 2, (width, height))
@@ -141,8 +157,7 @@ def _paste_quad(world: _World, image: np.ndarray, quad: np.ndarray) -> None:
     local = (quad - (x0, y0)).astype(np.float32)
     matrix = cv2.getPerspectiveTransform(source, local)
     warped = cv2.warpPerspective(image, matrix, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
-    mask = np.zeros((y1 - y0, x1 - x0), np.float32)
-    cv2.fillConvexPoly(mask, np.round(local * 16).astype(np.int32), 1.0, cv2.LINE_AA, 4)
+    mask = cv2.warpPerspective(outline, matrix, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
     window = world.image[y0:y1, x0:x1]
     world.image[y0:y1, x0:x1] = window * (1 - mask[..., None]) + warped * mask[..., None]
     world.alpha[y0:y1, x0:x1] = np.maximum(world.alpha[y0:y1, x0:x1], mask)
@@ -156,7 +171,7 @@ def _paper(rng: random.Random, frame: tuple[int, int], cube: np.ndarray) -> np.n
     lab = lab.astype(np.float32)[0, 0]
     hue = rng.uniform(0, 2 * math.pi)
     apart = rng.uniform(6, 20)
-    lab += (rng.uniform(-4, 8), apart * math.cos(hue), apart * math.sin(hue))
+    lab += (rng.uniform(0, 14), apart * math.cos(hue), apart * math.sin(hue))
     pixel = np.clip(lab, 0, 255).astype(np.uint8).reshape(1, 1, 3)
     base = cv2.cvtColor(pixel, cv2.COLOR_LAB2BGR).astype(np.float32)[0, 0]
     small = np.random.default_rng(rng.randrange(2**32)).normal(0, 1, (12, 16)).astype(np.float32)
@@ -215,6 +230,7 @@ def render_loose_sides(
     lift = rng.uniform(*LIFT)
     light = rng.uniform(0, 2 * math.pi)
     shadow = rng.uniform(0.3, 2.0)
+    rim = rng.uniform(0.0, 0.55)
     # Nearer cubes last: a cube's sides never cover a neighbour's top that way.
     order = sorted(range(len(faces)), key=lambda k: -float(np.linalg.norm(centers[k] - nadir)))
     for k in order:
@@ -229,6 +245,7 @@ def render_loose_sides(
             lift,
             light,
             shadow,
+            rim,
         )
     coverage = rng.uniform(0.3, 0.6)
     margin = pad * 0.5
