@@ -25,6 +25,7 @@ SETTINGS = {
     "row_fill": 0.8,  # the same for a row of touching faces that no seam divides
     "size_low": 0.55,  # face side against the median side: smallest kept
     "size_high": 1.7,  # largest kept
+    "max_side": 0.3,  # a face's side against the frame's shorter side: largest possible
     "local_lift": 12,  # grey levels a face stands above its neighbourhood's mean
     "same_size": 0.15,  # how far a face another cut found may differ in size
     "seam_depth": 4,  # grey levels a seam lies below its neighbourhood's mean
@@ -352,7 +353,12 @@ def _faces_in(
     for region in regions:
         _paste(kept, region)
     pieces = _split_seams(gray, kept, side, seam_depth)
-    per_piece = [_quads(p, scale, SETTINGS["grow"]) for p in pieces]
+    # No face is wider than a quarter of the frame's shorter side (the smallest tray holds
+    # four across): a larger square is the table, closed off by shadows.
+    largest = SETTINGS["max_side"] * min(mask.shape) * scale
+    per_piece = [
+        [q for q in _quads(p, scale, SETTINGS["grow"]) if q.side <= largest] for p in pieces
+    ]
     quads = [q for found in per_piece for q in found]
     if not quads:
         return []
