@@ -4,7 +4,9 @@
 table also sees the sides of the cubes that face it, more of them the further a cube lies
 from the point below the lens, and a side turned to the light is as bright as the top: the two
 then form one blob. This renderer adds those sides (with the letters printed on them) to the
-loose roll of ``models.scenes``, with the same camera, table and light.
+loose roll of ``models.scenes``, with the same camera and light, rims from as dark as
+``models.scenes`` draws them to none, long shadows, and half the rolls on pale paper a few
+Lab units from the cubes' own colour.
 
     python -m vision.sidescene --seed 3 --out /tmp/sides.png
 """
