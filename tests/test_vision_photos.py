@@ -51,23 +51,10 @@ class _QLessDice:
         return CubeSet("q-less", "Q-less dice", "", tuple(Die(every) for _ in range(12)))
 
 
-# A known miss, kept visible: in this photo the dice lie at an angle to a low light, so a side
-# face is as bright as the top and the detector finds only about half of the 12 dice.
-KNOWN_MISSES = {"Emerson-L-Q-less-IMG_3297.JPG"}
-
-
 def _loose_photos() -> list:
     if not (PHOTOS / "labels.json").is_file():
         return []
-    return [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                name in KNOWN_MISSES, reason="dice with bright side faces are missed", strict=False
-            ),
-        )
-        for name in sorted(_labels()["loose"])
-    ]
+    return sorted(_labels()["loose"])
 
 
 @pytest.mark.parametrize("name", _loose_photos())

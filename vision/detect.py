@@ -25,12 +25,18 @@ SETTINGS = {
     "row_fill": 0.8,  # the same for a row of touching faces that no seam divides
     "size_low": 0.55,  # face side against the median side: smallest kept
     "size_high": 1.7,  # largest kept
+    "max_side": 0.3,  # a face's side against the frame's shorter side: largest possible
     "local_lift": 12,  # grey levels a face stands above its neighbourhood's mean
     "same_size": 0.15,  # how far a face another cut found may differ in size
     "seam_depth": 4,  # grey levels a seam lies below its neighbourhood's mean
     "grow": 1.06,  # faces are trimmed by their dark rim; grow the rectangle back
     "lightness_weight": 0.35,  # shadows and uneven light change lightness more than colour
     "ring_margin": 6.0,  # MADs a face stands above the table's own spread of colour
+    "carve_cover": 1.15,  # a found face's square, grown by this, is that cube's (its sides)
+    "carve_apart": 3.0,  # MADs of the faces' own colour the table's colour must differ by
+    "carve_area": 0.6,  # the least area of a piece of cube left over, in faces
+    "carve_window": 0.85,  # the square fitted into a piece, against a face's side
+    "carve_fill": 0.9,  # how much of that square must lie on the piece
 }
 
 
@@ -280,24 +286,27 @@ def _quads(
 
 
 def find_faces(
-    image: np.ndarray, accept: Callable[[list[FaceQuad]], bool] | None = None
+    image: np.ndarray,
+    accept: Callable[[list[FaceQuad]], bool] | None = None,
+    small: tuple[np.ndarray, float] | None = None,
 ) -> list[FaceQuad]:
     """Every cube top face in a BGR photo (shape: [height, width, 3]).
 
     The cuts are tried in turn; ``accept`` (say, "a full tray of the game's size") ends the
     search at the first cut whose faces it accepts, so a clear photo costs one cut, not six.
+    ``small`` is ``downscale(image)`` where the caller has it already.
     """
-    small, scale = downscale(image)
+    small_image, scale = small or downscale(image)
     found: list[list[FaceQuad]] = []
-    for mask in _foreground(small):
-        found.append(_faces_in(small, mask, scale, 0))
+    for mask in _foreground(small_image):
+        found.append(_faces_in(small_image, mask, scale, 0))
         if accept is not None:
             combined = _combine(found)
             if combined and accept(combined):
                 return combined
     # Inside regions that edges already close off, the seam between a cube's top and a side
     # seen at an angle is the darker line to cut along.
-    found.append(_faces_in(small, enclosed(small), scale, SETTINGS["seam_depth"]))
+    found.append(_faces_in(small_image, enclosed(small_image), scale, SETTINGS["seam_depth"]))
     return _combine(found)
 
 
@@ -344,7 +353,12 @@ def _faces_in(
     for region in regions:
         _paste(kept, region)
     pieces = _split_seams(gray, kept, side, seam_depth)
-    per_piece = [_quads(p, scale, SETTINGS["grow"]) for p in pieces]
+    # No face is wider than a quarter of the frame's shorter side (the smallest tray holds
+    # four across): a larger square is the table, closed off by shadows.
+    largest = SETTINGS["max_side"] * min(mask.shape) * scale
+    per_piece = [
+        [q for q in _quads(p, scale, SETTINGS["grow"]) if q.side <= largest] for p in pieces
+    ]
     quads = [q for found in per_piece for q in found]
     if not quads:
         return []
@@ -361,3 +375,148 @@ def _faces_in(
         for q in quads
         if SETTINGS["size_low"] * median <= q.side <= SETTINGS["size_high"] * median
     ]
+
+
+def carve_faces(
+    image: np.ndarray, quads: list[FaceQuad], small: tuple[np.ndarray, float] | None = None
+) -> list[list[FaceQuad]]:
+    """Faces the finder missed where a cube's top and a side as bright as it form one blob.
+
+    The faces found already say how large a face is and what colour; pixels nearer that
+    colour than the table's are cube, and in each piece of cube left over that can hold a
+    whole face, the squares of a face's size that fit are the candidates. A blob of a top and
+    a side holds a row of them; the face model, reading each, tells the top. Returns one list
+    of candidates per piece. ``small`` is ``downscale(image)`` where the caller has it.
+    """
+    if not quads:
+        return []
+    copy, scale = small or downscale(image)
+    lab = cv2.cvtColor(cv2.GaussianBlur(copy, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    side = float(np.median([q.side for q in quads])) / scale
+    found = np.zeros(copy.shape[:2], np.uint8)
+    colours, spreads = [], []
+    for q in quads:
+        corners = (q.corners + 0.5) / scale - 0.5
+        middle = corners.mean(0)
+        inner = np.zeros_like(found)
+        cv2.fillConvexPoly(inner, np.round(middle + (corners - middle) * 0.7).astype(np.int32), 1)
+        pixels = lab[inner > 0]
+        if len(pixels) < 4:
+            continue
+        # The face's own colour, not its letter's: the lighter part of it.
+        pixels = pixels[pixels[:, 0] >= np.percentile(pixels[:, 0], 40)]
+        colours.append(np.median(pixels, 0))
+        spreads.append(np.median(np.linalg.norm(pixels - colours[-1], axis=1)))
+        grown = middle + (corners - middle) * SETTINGS["carve_cover"]
+        cv2.fillConvexPoly(found, np.round(grown).astype(np.int32), 1)
+    if not colours:
+        return []
+    colour = np.median(colours, 0)
+    _, ring = _lab_and_ring(copy)
+    table = np.median(lab[ring], 0)
+    # Pieces of cube: where the faces' colour differs from the table's, the pixels nearer
+    # it; and, the faces' colour or not, the regions that edges close off.
+    pieces = enclosed(copy)
+    apart = SETTINGS["carve_apart"] * 1.4826 * float(np.median(spreads))
+    if np.linalg.norm(colour - table) >= apart:
+        near = _squared_distance(lab, colour) < _squared_distance(lab, table)
+        pieces = np.stack([near, pieces])
+    else:
+        pieces = pieces[None]
+    opened = [
+        cv2.morphologyEx(
+            (p & (found == 0)).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
+        )
+        > 0
+        for p in pieces
+    ]
+    regions = [r for mask in opened for r in _regions(mask, SETTINGS["carve_area"] * side * side)]
+    out = []
+    for region in regions:
+        top, left, sub = region
+        candidates = _fitting_squares(_fill_holes(sub), side)
+        group = []
+        for (x, y), angle in candidates:
+            center = np.array([left + x, top + y])
+            theta = np.radians(angle)
+            ux = np.array([np.cos(theta), np.sin(theta)]) * side / 2
+            uy = np.array([-np.sin(theta), np.cos(theta)]) * side / 2
+            corners = np.array(
+                [center - ux - uy, center + ux - uy, center + ux + uy, center - ux + uy]
+            )
+            full = (center + 0.5) * scale - 0.5
+            group.append(
+                FaceQuad(
+                    (corners + 0.5) * scale - 0.5,
+                    (float(full[0]), float(full[1])),
+                    side * scale,
+                    float(angle),
+                )
+            )
+        if group:
+            out.append(group)
+    return _merge_groups(out, side * scale / 2)
+
+
+def _merge_groups(groups: list[list[FaceQuad]], near: float) -> list[list[FaceQuad]]:
+    """Groups with candidates closer than ``near`` are one cube seen by two masks: one group."""
+    merged: list[list[FaceQuad]] = []
+    for group in groups:
+        apart = []
+        for m in merged:
+            if any(
+                np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < near
+                for a in group
+                for b in m
+            ):
+                group = m + group
+            else:
+                apart.append(m)
+        merged = apart
+        merged.append(group)
+    return merged
+
+
+def _squared_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Each pixel's squared distance from ``colour`` (OpenCV's arithmetic, as ``_distances``)."""
+    difference = cv2.subtract(lab, (*(float(v) for v in colour), 0.0))
+    return cv2.transform(cv2.multiply(difference, difference), np.ones((1, 3), np.float32))
+
+
+def _fitting_squares(piece: np.ndarray, side: float) -> list[tuple[tuple[float, float], float]]:
+    """Centres (x, y in the piece's pixels) and turn of the squares of about ``side`` that fit
+    inside ``piece`` best: the two ends and the middle of the places where they fit."""
+    window = max(3, round(SETTINGS["carve_window"] * side))
+    pad = window
+    padded = np.pad(piece.astype(np.float32), pad)
+    height, width = padded.shape
+    middle = (width / 2, height / 2)
+    best: tuple[float, float, np.ndarray] | None = None
+    for angle in range(-40, 50, 5):
+        turn = cv2.getRotationMatrix2D(middle, angle, 1.0)
+        turned = cv2.warpAffine(padded, turn, (width, height), flags=cv2.INTER_LINEAR)
+        fill = cv2.boxFilter(turned, -1, (window, window), normalize=True)
+        top = float(fill.max())
+        if best is None or top > best[0]:
+            best = (top, float(angle), fill)
+    assert best is not None
+    top, angle, fill = best
+    if top < SETTINGS["carve_fill"]:
+        return []
+    ys, xs = np.nonzero(fill >= top - 0.02)
+    points = np.stack([xs, ys], 1).astype(np.float64)
+    # The places that fit run along the blob (a top and its side): take both ends.
+    mean = points.mean(0)
+    if len(points) > 1:
+        _, _, axes = np.linalg.svd(points - mean, full_matrices=False)
+        along = (points - mean) @ axes[0]
+        chosen = [points[int(np.argmin(along))], mean, points[int(np.argmax(along))]]
+    else:
+        chosen = [mean]
+    back = cv2.invertAffineTransform(cv2.getRotationMatrix2D(middle, angle, 1.0))
+    out: list[tuple[tuple[float, float], float]] = []
+    for p in chosen:
+        x, y = back @ np.array([p[0], p[1], 1.0]) - pad
+        if all(np.hypot(x - q[0][0], y - q[0][1]) > 0.15 * side for q in out):
+            out.append(((float(x), float(y)), angle))
+    return out

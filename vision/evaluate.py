@@ -2,11 +2,16 @@
 
     python -m vision.evaluate --scenes 200             # the reader with the face model
     python -m vision.evaluate --scenes 200 --geometry  # finding and lattices only
+    python -m vision.evaluate --scenes 100 --sides     # loose rolls showing cube sides
+    python -m vision.evaluate --scenes 60 --sides --hide 3 [--no-carve]
 
 Scenes are split evenly between trays (4x4, 5x5, 6x6), loose rolls and crosswords. Their
 seeds start at ``HELD_OUT`` and were never used while the reader was developed.
-``--geometry`` reads each cut face as the scene's own cube nearest to it, so it measures
-the finding and the lattice fitting, not the face model.
+``--sides`` renders only loose rolls, each cube showing the sides that face the camera
+(``vision.sidescene``). ``--geometry`` reads each cut face as the scene's own cube nearest
+to it, so it measures the finding and the lattice fitting, not the face model. ``--hide 3``
+makes the finder miss every third top it finds (the first, the fourth, ...), so that what
+the reader finds again by carving tops out of blobs is measured; ``--no-carve`` turns that off.
 """
 
 from __future__ import annotations
@@ -22,9 +27,11 @@ import numpy as np
 
 from engine.cubes import CubeSet
 from models.scenes import Scene, render_scene
+from vision.detect import FaceQuad
 from vision.errors import ReadError
 from vision.reader import read
 from vision.reading import LooseReading, TrayReading
+from vision.sidescene import render_loose_sides
 
 HELD_OUT = 70_000_000
 
@@ -76,6 +83,7 @@ class GroundTruthReader:
                 out.append(_Truth(None, 0, 1.0, 1.0, {}))
                 continue
             out.append(_Truth(cube.face, 0, 1.0, 1.0, {cube.face: 1.0}))
+        self.pending = []  # the reader may ask again, for squares carved out of blobs
         return out
 
 
@@ -114,12 +122,34 @@ def _turns(rows: Sequence[Sequence[str]]) -> list[tuple[tuple[str, ...], ...]]:
     return out
 
 
-def score_scene(scene: Scene, tally: Tally, *, geometry: bool) -> None:
+def hide_tops(scene: Scene, quads: list[FaceQuad], every: int) -> list[FaceQuad]:
+    """``quads`` less every ``every``-th one that lies on a cube's top (the first, the
+    ``every``+1-th, ...): tops the finder is made to miss, for the reader to find again."""
+    centers = np.array([cube.center for cube in scene.cubes])
+    kept, on_top = [], 0
+    for quad in quads:
+        distances = np.linalg.norm(centers - np.array(quad.center), axis=1)
+        k = int(np.argmin(distances))
+        cube = scene.cubes[k]
+        if distances[k] < np.linalg.norm(np.subtract(cube.corners[1], cube.corners[0])) / 3:
+            on_top += 1
+            if (on_top - 1) % every == 0:
+                continue
+        kept.append(quad)
+    return kept
+
+
+def score_scene(
+    scene: Scene, tally: Tally, *, geometry: bool, hide: int = 0, carve: bool = True
+) -> None:
+    """Read ``scene`` and count what was read right. ``hide``: make the finder miss every
+    ``hide``-th top it finds; ``carve=False``: the reader without carving tops out of blobs."""
+    import vision.reader as reader_module
+
     classifier: Any = None
+    saved = (reader_module.cut_face, reader_module.find_faces, reader_module.carve_faces)
     if geometry:
         classifier = GroundTruthReader(scene)
-        import vision.reader as reader_module
-
         original = reader_module.cut_face
 
         def cut(image: np.ndarray, corners: np.ndarray, size: int = 64) -> np.ndarray:
@@ -127,6 +157,15 @@ def score_scene(scene: Scene, tally: Tally, *, geometry: bool) -> None:
             return original(image, corners, size)
 
         reader_module.cut_face = cut  # type: ignore[assignment]
+    if hide:
+        finder = reader_module.find_faces
+
+        def hiding(image: np.ndarray, *args: Any) -> list[FaceQuad]:
+            return hide_tops(scene, finder(image, *args), hide)
+
+        reader_module.find_faces = hiding  # type: ignore[assignment]
+    if not carve:
+        reader_module.carve_faces = lambda *args: []  # type: ignore[assignment]
     start = time.perf_counter()
     try:
         size = len(scene.board) if scene.board is not None else 0
@@ -135,8 +174,7 @@ def score_scene(scene: Scene, tally: Tally, *, geometry: bool) -> None:
         reading = None
         tally.errors[type(error).__name__] += 1
     finally:
-        if geometry:
-            reader_module.cut_face = original  # type: ignore[assignment]
+        reader_module.cut_face, reader_module.find_faces, reader_module.carve_faces = saved
     tally.seconds.append(time.perf_counter() - start)
     if scene.kind == "tray":
         assert scene.board is not None
@@ -176,12 +214,23 @@ def score_scene(scene: Scene, tally: Tally, *, geometry: bool) -> None:
         tally.crosswords_right += got in options
 
 
-def evaluate(scenes: int, *, geometry: bool = False, first_seed: int = HELD_OUT) -> Tally:
+def evaluate(
+    scenes: int,
+    *,
+    geometry: bool = False,
+    first_seed: int = HELD_OUT,
+    sides: bool = False,
+    hide: int = 0,
+    carve: bool = True,
+) -> Tally:
     tally = Tally()
     kinds = ("tray", "loose", "crossword")
     for k in range(scenes):
-        scene = render_scene(kinds[k % 3], first_seed + k)
-        score_scene(scene, tally, geometry=geometry)
+        if sides:
+            scene = render_loose_sides(first_seed + k)
+        else:
+            scene = render_scene(kinds[k % 3], first_seed + k)
+        score_scene(scene, tally, geometry=geometry, hide=hide, carve=carve)
     return tally
 
 
@@ -190,8 +239,22 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=200)
     parser.add_argument("--geometry", action="store_true", help="measure finding only")
     parser.add_argument("--first-seed", type=int, default=HELD_OUT)
+    parser.add_argument("--sides", action="store_true", help="loose rolls showing cube sides")
+    parser.add_argument(
+        "--hide", type=int, default=0, metavar="N", help="hide every N-th top from the finder"
+    )
+    parser.add_argument(
+        "--no-carve", action="store_true", help="the reader without carving tops out of blobs"
+    )
     args = parser.parse_args()
-    tally = evaluate(args.scenes, geometry=args.geometry, first_seed=args.first_seed)
+    tally = evaluate(
+        args.scenes,
+        geometry=args.geometry,
+        first_seed=args.first_seed,
+        sides=args.sides,
+        hide=args.hide,
+        carve=not args.no_carve,
+    )
     print("\n".join(line for line in tally.lines() if line))
     if tally.errors:
         print("reader refused:", dict(tally.errors))

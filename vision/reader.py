@@ -14,7 +14,7 @@ from engine.cubes import CubeSet
 from engine.errors import MachineError
 from engine.faces import ALPHABET
 from vision.assign import assign_faces
-from vision.detect import FaceQuad, find_faces
+from vision.detect import FaceQuad, carve_faces, downscale, find_faces
 from vision.errors import NoCubesFound, NotAnImage, TooBlurred, TrayCutOff, WrongGame
 from vision.lattice import Lattice, fit_lattice
 from vision.reading import DOUBTFUL, FaceReading, LooseReading, TrayReading
@@ -143,7 +143,8 @@ def read(
     _check_image(image)
     cube_set = game.cube_set(dice)
     fitted: dict[int, Lattice] = {}
-    quads = find_faces(image, _full_tray(game.size, fitted) if game.size > 0 else None)
+    small = downscale(image)
+    quads = find_faces(image, _full_tray(game.size, fitted) if game.size > 0 else None, small)
     if not quads:
         raise NoCubesFound(
             "No cubes were found in the photo; photograph the cubes from above, "
@@ -152,12 +153,14 @@ def read(
     model = classifier or _default_classifier()
     if game.size > 0:
         return _read_tray(image, game, cube_set, quads, model, upright, fitted.get(id(quads)))
-    return _read_loose(image, game, cube_set, quads, model)
+    return _read_loose(image, game, cube_set, quads, model, small)
 
 
-def _classify(image: np.ndarray, corners: Sequence[np.ndarray], model: Classifier) -> list[Any]:
+def _classify(
+    image: np.ndarray, corners: Sequence[np.ndarray], model: Classifier, check: bool = True
+) -> list[Any]:
     crops = [cut_face(image, c, CROP) for c in corners]
-    if _sharpness(crops) < MIN_SHARPNESS:
+    if check and _sharpness(crops) < MIN_SHARPNESS:
         raise TooBlurred(
             "The photo is too blurred to read the letters; hold the camera still and "
             "let it focus, then take it again."
@@ -349,13 +352,41 @@ def _upright_turn(faces: list[FaceReading]) -> int:
 
 
 def _read_loose(
-    image: np.ndarray, game: GameLike, cube_set: CubeSet, quads: list[FaceQuad], model: Classifier
+    image: np.ndarray,
+    game: GameLike,
+    cube_set: CubeSet,
+    quads: list[FaceQuad],
+    model: Classifier,
+    small: tuple[np.ndarray, float] | None = None,
 ) -> LooseReading:
     # A cube the finder missed inside a crossword leaves a one-cell gap between the
     # crossword and a cube in line with it: look there too, and let the model say.
+    gaps = _gaps(quads)
+    predictions = _classify(image, [q.corners for q in quads + gaps], model)
     found = len(quads)
-    quads = quads + _gaps(quads)
-    predictions = _classify(image, [q.corners for q in quads], model)
+    # Fewer faces than cubes: a cube's top may have merged with a side as bright as it. The
+    # faces read so far tell a face's size and colour; the squares that fit each blob left
+    # over are read, and the model says which of them is the top.
+    faces = [q for q, p in zip(quads, predictions, strict=False) if _is_face(p)]
+    if len(faces) < len(cube_set.dice):
+        carved = carve_faces(image, faces, small)
+        flat = [q for group in carved for q in group]
+        read = _classify(image, [q.corners for q in flat], model, check=False) if flat else []
+        tops, top_predictions = _best_of_groups(carved, read)
+        # A gap looked at where a carved top lies already is that cube.
+        keep = [
+            k
+            for k, g in enumerate(gaps)
+            if all(
+                np.hypot(g.center[0] - t.center[0], g.center[1] - t.center[1]) > t.side / 2
+                for t in tops
+            )
+        ]
+        quads = quads[:found] + tops + [gaps[k] for k in keep]
+        predictions = predictions[:found] + top_predictions + [predictions[found + k] for k in keep]
+        found += len(tops)
+    else:
+        quads = quads + gaps
     # What the model says is not a cube's top face (a side, a shadow, the table) is dropped;
     # a face looked for in a gap must be read with near certainty.
     kept = [
@@ -424,6 +455,29 @@ def _read_loose(
         grid = tuple("".join(used.get((r, c), ".") for c in range(cols)) for r in range(rows))
     order = sorted(range(len(faces)), key=lambda k: (faces[k].y, faces[k].x))
     return LooseReading(game.id, tuple(faces[k] for k in order), grid, tuple(warnings))
+
+
+def _is_face(prediction: Any) -> bool:
+    """Whether the model reads a crop as a cube's face (not its "none")."""
+    return getattr(prediction, "face", "") is not None
+
+
+def _best_of_groups(
+    groups: list[list[FaceQuad]], predictions: Sequence[Any]
+) -> tuple[list[FaceQuad], list[Any]]:
+    """Of each group of candidate squares for one cube, the one the model reads as a face
+    most surely (none when it reads none of them as a face)."""
+    quads, chosen = [], []
+    start = 0
+    for group in groups:
+        read = predictions[start : start + len(group)]
+        start += len(group)
+        faces = [k for k, p in enumerate(read) if _is_face(p)]
+        if faces:
+            best = max(faces, key=lambda k: float(getattr(read[k], "confidence", 1.0)))
+            quads.append(group[best])
+            chosen.append(read[best])
+    return quads, chosen
 
 
 def _touching_group(quads: list[FaceQuad]) -> list[int]:
