@@ -1,5 +1,5 @@
 """Cubes seen with their sides: a lit side merges with the top into one blob, and the reader
-carves the top out of it (rendered scenes from ``vision.sidescene``, never the photos)."""
+carves the top out of it (rendered scenes from ``models.sidescene``, never the photos)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from models.sidescene import render_loose_sides
 from vision.detect import carve_faces, find_faces
 from vision.evaluate import evaluate
-from vision.sidescene import render_loose_sides
 
 MODEL = Path(str(files("models") / "cube_faces.onnx"))
 needs_model = pytest.mark.skipif(not MODEL.is_file(), reason="the face model is not built yet")

@@ -8,7 +8,7 @@
 Scenes are split evenly between trays (4x4, 5x5, 6x6), loose rolls and crosswords. Their
 seeds start at ``HELD_OUT`` and were never used while the reader was developed.
 ``--sides`` renders only loose rolls, each cube showing the sides that face the camera
-(``vision.sidescene``). ``--geometry`` reads each cut face as the scene's own cube nearest
+(``models.sidescene``). ``--geometry`` reads each cut face as the scene's own cube nearest
 to it, so it measures the finding and the lattice fitting, not the face model. ``--hide 3``
 makes the finder miss every third top it finds (the first, the fourth, ...), so that what
 the reader finds again by carving tops out of blobs is measured; ``--no-carve`` turns that off.
@@ -27,11 +27,11 @@ import numpy as np
 
 from engine.cubes import CubeSet
 from models.scenes import Scene, render_scene
+from models.sidescene import render_loose_sides
 from vision.detect import FaceQuad
 from vision.errors import ReadError
 from vision.reader import read
 from vision.reading import LooseReading, TrayReading
-from vision.sidescene import render_loose_sides
 
 HELD_OUT = 70_000_000
 

@@ -8,7 +8,7 @@ loose roll of ``models.scenes``, with the same camera and light, rims from as da
 ``models.scenes`` draws them to none, long shadows, and half the rolls on pale paper a few
 Lab units from the cubes' own colour.
 
-    python -m vision.sidescene --seed 3 --out /tmp/sides.png
+    python -m models.sidescene --seed 3 --out /tmp/sides.png
 """
 
 from __future__ import annotations
