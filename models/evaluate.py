@@ -140,8 +140,10 @@ empty tray cells, tray walls, cube sides and bare tables; {FEATURELESS:.0%} of t
 featureless (one colour with a faint ramp and noise, or, for {FLAT:.0%} of those, perfectly
 flat), whose target is split 0.6 none / 0.4 blank face, so a featureless image is read
 "none" with low confidence.
-Orientation targets are spread over the quarter turns that leave the print looking the same
-(S, H, I, N, X, O...).
+Orientation targets are shared by the quarter turns that leave the print looking the same
+(S, H, I, N, X, O...), each by its likeness to the fourth power, so a nearly symmetric print
+still leans to its true turn; each quarter of a batch is turned by another quarter turn, the
+target with it.
 Trained for {fig["epochs"]} epochs (AdamW, one-cycle) on the CPU, {fig.get("threads", 1)} thread(s):
 {rendering}, training {fig["train_s"]} s, {fig["total_s"]} s in all.
 
