@@ -199,3 +199,25 @@ def test_a_row_end_face_found_small_still_joins_the_crossword():
         for k, q in enumerate(row)
     ]
     assert _touching_group(diagonal) == []
+
+
+def test_one_cube_found_twice_is_kept_once_as_its_surest_reading():
+    """Two cuts may find one cube twice (its top, and its top with a side): they are one cube."""
+    from types import SimpleNamespace
+
+    from vision.detect import FaceQuad
+    from vision.reader import _one_per_cube
+
+    def quad(x: float, y: float, side: float) -> FaceQuad:
+        h = side / 2
+        corners = np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]])
+        return FaceQuad(corners, (x, y), side, 0.0)
+
+    def read_as(face: str | None, confidence: float) -> SimpleNamespace:
+        return SimpleNamespace(face=face, confidence=confidence)
+
+    quads = [quad(100, 100, 97), quad(101, 104, 62), quad(170, 100, 62), quad(300, 300, 62)]
+    reads = [read_as("M", 0.8), read_as("N", 1.0), read_as("E", 0.6), read_as(None, 0.99)]
+    assert _one_per_cube(quads, reads) == [1, 2, 3]  # the sure N, and the cubes apart
+    # A find read as "not a face" never beats one read as a face.
+    assert _one_per_cube(quads[:2], [read_as("M", 0.4), read_as(None, 0.99)]) == [0]

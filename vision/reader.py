@@ -364,6 +364,11 @@ def _read_loose(
     gaps = _gaps(quads)
     predictions = _classify(image, [q.corners for q in quads + gaps], model)
     found = len(quads)
+    # Two cuts may both find one cube: its top, and its top with a side or its shadow.
+    kept = _one_per_cube(quads, predictions[:found])
+    quads = [quads[k] for k in kept]
+    predictions = [predictions[k] for k in kept] + predictions[found:]
+    found = len(quads)
     # Fewer faces than cubes: a cube's top may have merged with a side as bright as it. The
     # faces read so far tell a face's size and colour; the squares that fit each blob left
     # over are read, and the model says which of them is the top.
@@ -460,6 +465,26 @@ def _read_loose(
 def _is_face(prediction: Any) -> bool:
     """Whether the model reads a crop as a cube's face (not its "none")."""
     return getattr(prediction, "face", "") is not None
+
+
+def _one_per_cube(quads: list[FaceQuad], predictions: Sequence[Any]) -> list[int]:
+    """The finds to keep, in order: of finds whose centres lie within half a face of each
+    other (cubes cannot overlap, so they are one cube), the one read as a face most surely."""
+
+    def sureness(k: int) -> tuple[bool, float]:
+        p = predictions[k]
+        confidence = float(getattr(p, "confidence", 1.0))
+        return (_is_face(p), confidence if _is_face(p) else -confidence)
+
+    kept: list[int] = []
+    for k in sorted(range(len(quads)), key=sureness, reverse=True):
+        a = quads[k]
+        if all(
+            np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) > min(a.side, b.side) / 2
+            for b in (quads[j] for j in kept)
+        ):
+            kept.append(k)
+    return sorted(kept)
 
 
 def _best_of_groups(
