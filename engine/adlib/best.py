@@ -45,6 +45,8 @@ CLOCK_EVERY = 64
 #: The narrow passes before the full search: at most `width` options a step and `nodes` nodes
 #: for each first word, until `until` of the time is spent. Many first words get a look soon.
 NARROW = ((1, 40, 0.15), (2, 400, 0.35), (3, 4000, 0.55))
+#: How many filtered word lists `_fitting` keeps before it starts afresh.
+FITS_KEPT = 50000
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,7 @@ class _Search:
                 found.update(mask for _, mask, _ in entries)
         self.masks = [sorted(found, key=int.bit_count) for found in masks]
         self.memo: dict[tuple[int, int, int], bool] = {}
+        self.fits: dict[tuple[int, int, int], list[list[tuple[int, int]]]] = {}
         self.best_score = -self.total  # nothing laid: every cube counts against
         self.best_grid: Grid | None = None
         self.nodes = 0
@@ -337,19 +340,37 @@ class _Search:
         lead = (cell - first) // step + before  # positions a word may have before `cell`
         tail = (last - cell) // step + after  # and after it
         codes = self.words.codes
-        for position, entries in enumerate(self.index[letter[cell]][: lead + 1]):
+        for position, entries in enumerate(self._fitting(letter[cell], free, missing_ok)[: lead + 1]):
             longest = position + 1 + tail
-            for length, mask, number in entries:
+            for length, number in entries:
                 if length > longest:
                     break
-                outside = mask & ~free
-                if outside and outside.bit_count() > missing_ok:
-                    continue
                 self._try(cell, step, position, length, codes[number], number, first, last, options)
                 if any_word and options and options[-1][2] >= 0:
                     return options
         options.sort(key=lambda option: -option[0])
         return options
+
+    def _fitting(self, code: int, free: int, missing: int) -> list[list[tuple[int, int]]]:
+        """Per position of `code`: (length, word number) of the words with that letter there
+        whose other letters are `free` or among `missing` jokers, shortest first (memoised)."""
+        key = (code, free, missing)
+        found = self.fits.get(key)
+        if found is None:
+            if len(self.fits) > FITS_KEPT:
+                self.fits.clear()
+            found = []
+            for entries in self.index[code]:
+                kept = []
+                for length, mask, number in entries:
+                    outside = mask & ~free
+                    if not outside or outside.bit_count() <= missing:
+                        kept.append((length, number))
+                found.append(kept)
+            while found and not found[-1]:
+                found.pop()
+            self.fits[key] = found
+        return found
 
     def _left_over(self) -> int:
         """The mask of letters with a cube not yet laid."""
