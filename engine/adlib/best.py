@@ -486,9 +486,10 @@ class _Search:
             return
         if self._bound() <= self.best_score:
             return
-        options = self._options(cell, direction)
         if self.width is not None:
-            options = options[: self.width]
+            options = self._options(cell, direction)[: self.width]
+        else:
+            cell, direction, options = self._fewest(cell, direction)
         step = 1 if direction == 0 else self.stride
         for _, start, number in options:
             if number < 0:
@@ -507,6 +508,21 @@ class _Search:
                     self._search()
                 finally:
                     self._undo(undo)
+
+    def _fewest(self, cell: int, direction: int) -> tuple[int, int, list[tuple[int, int, int]]]:
+        """The open line with the fewest options: deciding it first keeps the tree narrow."""
+        state = self.state
+        left_over = self._left_over()
+        options = self._options(cell, direction, left_over=left_over)
+        for other in self.order:
+            if len(options) <= 1:
+                break
+            for way in (0, 1):
+                if state[way][other] == 0 and (other, way) != (cell, direction):
+                    found = self._options(other, way, left_over=left_over)
+                    if len(found) < len(options):
+                        cell, direction, options = other, way, found
+        return cell, direction, options
 
     def _finish(self) -> None:
         score, jokers = self._score()
