@@ -525,7 +525,14 @@ class _Search:
         return cell, direction, options
 
     def _finish(self) -> None:
-        score, jokers = self._score()
+        if self.short:
+            score, jokers = self._score()
+        else:  # a cube for every cell: no choice of where the jokers go
+            across, down, letter = self.state[0], self.state[1], self.letter
+            score = -self.total
+            for cell in self.order:
+                score += VALUES[letter[cell]] * (1 + (across[cell] == 2) + (down[cell] == 2))
+            jokers = set()
         if score > self.best_score:
             self.best_score = score
             tiles = {}
