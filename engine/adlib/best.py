@@ -511,17 +511,19 @@ class _Search:
 
     def _fewest(self, cell: int, direction: int) -> tuple[int, int, list[tuple[int, int, int]]]:
         """The open line with the fewest options: deciding it first keeps the tree narrow."""
-        state = self.state
+        state, letter = self.state, self.letter
         left_over = self._left_over()
         options = self._options(cell, direction, left_over=left_over)
+        key = len(options) * 16 - VALUES[letter[cell]]
         for other in self.order:
             if len(options) <= 1:
                 break
             for way in (0, 1):
                 if state[way][other] == 0 and (other, way) != (cell, direction):
                     found = self._options(other, way, left_over=left_over)
-                    if len(found) < len(options):
-                        cell, direction, options = other, way, found
+                    mine = len(found) * 16 - VALUES[letter[other]]
+                    if mine < key:
+                        cell, direction, options, key = other, way, found, mine
         return cell, direction, options
 
     def _finish(self) -> None:
