@@ -164,6 +164,9 @@ class _Search:
         self.masks = [sorted(found, key=int.bit_count) for found in masks]
         self.memo: dict[tuple[int, int, int], bool] = {}
         self.fits: dict[tuple[int, int, int], list[list[tuple[int, int]]]] = {}
+        self.joinable: dict[tuple[int, int], int] = {}
+        self.rolled = sum(1 << code for code in range(26) if self.have[code])
+        self.crossable = [code for code in range(26) if self.cross[code]]
         self.best_score = -self.total  # nothing laid: every cube counts against
         self.best_grid: Grid | None = None
         self.nodes = 0
@@ -576,21 +579,22 @@ class _Search:
         loss = 0
         over: dict[int, list[int]] = {}
         # The letters a new word could still use: those with a cube left, those already on
-        # the table, and up to `missing` more for the jokers left.
-        free = 0
-        for cell in self.order:
-            free |= 1 << letter[cell]
-        for code in range(26):
-            if need[code] < have[code]:
-                free |= 1 << code
+        # the table, and up to `missing` more for the jokers left. Every rolled letter is one
+        # or the other; a letter not rolled is on the table only as a joker.
+        free = self.rolled
+        if self.short:
+            for code in range(26):
+                if need[code] > have[code]:
+                    free |= 1 << code
         missing = self.jokers - self.short
+        joins = self._joinable(free, missing)
         hub = self.hub
         fixed = 0  # cells off the hub letters that already are crossings
         maybe: list[int] = []  # the value of each crossing off the hub letters still credited
-        for code in range(26):
+        for code in self.crossable:
             left = have[code] - need[code]
-            if left > 0 and cross[code]:
-                if not self._joins(code, free, missing):
+            if left > 0:
+                if not joins >> code & 1:
                     loss += VALUES[code] * left * (cross[code] + 1)  # such cubes cannot be laid
                 elif cross[code] == 2 and not hub >> code & 1:
                     maybe.extend([VALUES[code]] * left)
@@ -599,32 +603,26 @@ class _Search:
             top = cross[code]
             words = more = 0
             decided = across[cell]
-            if decided == 2 or (decided == 0 and (letter[cell - 1] >= 0 or letter[cell + 1] >= 0)):
+            if decided == 2:
                 words = 1
-            elif (
-                decided == 0
-                and spare
-                and (not blocked[cell - 1] and cell - 1 > root or not blocked[cell + 1])
-            ):
-                more = 1
+            elif decided == 0:
+                if letter[cell - 1] >= 0 or letter[cell + 1] >= 0:
+                    words = 1
+                elif spare and (not blocked[cell - 1] and cell - 1 > root or not blocked[cell + 1]):
+                    more = 1
             decided = down[cell]
-            if decided == 2 or (
-                decided == 0 and (letter[cell - stride] >= 0 or letter[cell + stride] >= 0)
-            ):
+            if decided == 2:
                 words += 1
-            elif (
-                decided == 0
-                and spare
-                and (
-                    not blocked[cell - stride]
-                    and cell - stride > root
-                    or not blocked[cell + stride]
-                )
-            ):
-                more += 1
-            if more and not self._joins(code, free, missing):
-                more = 0
-            reach = max(words, min(words + more, top))
+            elif decided == 0:
+                if letter[cell - stride] >= 0 or letter[cell + stride] >= 0:
+                    words += 1
+                elif spare and (
+                    not blocked[cell - stride] and cell - stride > root or not blocked[cell + stride]
+                ):
+                    more += 1
+            reach = words
+            if more and joins >> code & 1 and words < top:
+                reach = min(words + more, top)
             if not hub >> code & 1:
                 if words == 2:
                     fixed += 1
@@ -643,6 +641,19 @@ class _Search:
             maybe.sort()
             loss += sum(maybe[:excess])
         return self.base - loss
+
+    def _joinable(self, free: int, missing: int) -> int:
+        """The mask of letters that can join some word spelt from `free` letters and `missing`
+        jokers (memoised)."""
+        key = (free, missing)
+        found = self.joinable.get(key)
+        if found is None:
+            found = 0
+            for code in range(26):
+                if self._joins(code, free, missing):
+                    found |= 1 << code
+            self.joinable[key] = found
+        return found
 
     def _joins(self, code: int, free: int, missing: int) -> bool:
         """Can some word with this letter be spelt from `free` letters and `missing` jokers?"""
