@@ -343,14 +343,55 @@ class _Search:
         lead = (cell - first) // step + before  # positions a word may have before `cell`
         tail = (last - cell) // step + after  # and after it
         codes = self.words.codes
-        for position, entries in enumerate(self._fitting(letter[cell], free, missing_ok)[: lead + 1]):
+        need, have = self.need, self.have
+        inside = (cell - first) // step  # a word covers the line's cells before `cell`
+        beyond = (last - cell) // step  # and after it
+        table = self._fitting(letter[cell], free, missing_ok)
+        taken: list[int] = []
+        for position in range(inside, min(lead + 1, len(table))):
+            shortest = position + 1 + beyond
             longest = position + 1 + tail
-            for length, number in entries:
+            for length, number in table[position]:
                 if length > longest:
                     break
-                self._try(cell, step, position, length, codes[number], number, first, last, options)
-                if any_word and options and options[-1][2] >= 0:
-                    return options
+                if length < shortest:
+                    continue
+                # Lay the word in thought: its letters must match the line, its new cells be
+                # open, and its new letters be cubes still to be had or jokers.
+                start = cell - position * step
+                if letter[start - step] >= 0 or letter[start + length * step] >= 0:
+                    continue
+                extra = short
+                promise = 0
+                here = start
+                fits = True
+                for code in codes[number]:
+                    found = letter[here]
+                    if found >= 0:
+                        if found != code:
+                            fits = False
+                            break
+                    elif blocked[here] or here < root:
+                        fits = False
+                        break
+                    else:
+                        if need[code] >= have[code]:
+                            extra += 1
+                            if extra > jokers:
+                                fits = False
+                                break
+                        else:
+                            promise += VALUES[code]
+                        need[code] += 1
+                        taken.append(code)
+                    here += step
+                for code in taken:
+                    need[code] -= 1
+                taken.clear()
+                if fits:
+                    options.append((promise, start, number))
+                    if any_word:
+                        return options
         options.sort(key=lambda option: -option[0])
         return options
 
@@ -383,50 +424,6 @@ class _Search:
             if need[code] < have[code]:
                 mask |= 1 << code
         return mask
-
-    def _try(
-        self,
-        cell: int,
-        step: int,
-        position: int,
-        length: int,
-        coded: bytes,
-        number: int,
-        first: int,
-        last: int,
-        options: list[tuple[int, int, int]],
-    ) -> None:
-        """Add the option of `coded` laid with its `position` on `cell`, if it fits."""
-        letter, blocked, root = self.letter, self.blocked, self.root
-        need, have, short, jokers = self.need, self.have, self.short, self.jokers
-        start = cell - position * step
-        end = start + (length - 1) * step
-        if start > first or end < last:
-            return
-        if letter[start - step] >= 0 or letter[end + step] >= 0:
-            return
-        extra = short
-        promise = 0
-        added: dict[int, int] = {}
-        here = start
-        for code in coded:
-            found = letter[here]
-            if found >= 0:
-                if found != code:
-                    return
-            else:
-                if blocked[here] or here < root:
-                    return
-                count = added.get(code, 0)
-                if need[code] + count >= have[code]:
-                    extra += 1
-                    if extra > jokers:
-                        return
-                else:
-                    promise += VALUES[code]
-                added[code] = count + 1
-            here += step
-        options.append((promise, start, number))
 
     # -- the search ------------------------------------------------------------------------
 
