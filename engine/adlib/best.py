@@ -44,7 +44,7 @@ Clock = Callable[[], float]
 CLOCK_EVERY = 64
 #: The narrow passes before the full search: at most `width` options a step and `nodes` nodes
 #: for each first word, until `until` of the time is spent. Many first words get a look soon.
-NARROW = ((1, 40, 0.15), (2, 400, 0.35), (3, 4000, 0.55))
+NARROW = ((1, 40, 0.05), (2, 400, 0.12), (3, 4000, 0.25))
 #: How many filtered word lists `_fitting` keeps before it starts afresh.
 FITS_KEPT = 50000
 
