@@ -287,11 +287,17 @@ class _Search:
                 self.blocked[item[1]] -= 1
 
     def _options(
-        self, cell: int, direction: int, any_word: bool = False, left_over: int = -1
+        self,
+        cell: int,
+        direction: int,
+        any_word: bool = False,
+        left_over: int = -1,
+        most: int = 0,
     ) -> list[tuple[int, int, int]]:
         """What the line through `cell` can be: (promise, start, word number or -1 alone).
 
-        With `any_word`, stop at the first word that fits: is there one at all?
+        With `any_word`, stop at the first word that fits: is there one at all? With `most`,
+        stop (unsorted) once there are that many options: are there fewer?
         `left_over`, when given, is the mask of letters with a cube still to be had.
         """
         step = 1 if direction == 0 else self.stride
@@ -392,7 +398,7 @@ class _Search:
                 taken.clear()
                 if fits:
                     options.append((promise, start, number))
-                    if any_word:
+                    if any_word or len(options) == most:
                         return options
         options.sort(key=lambda option: -option[0])
         return options
@@ -522,7 +528,8 @@ class _Search:
                 break
             for way in (0, 1):
                 if state[way][other] == 0 and (other, way) != (cell, direction):
-                    found = self._options(other, way, left_over=left_over)
+                    # Only a line with no more options than this one can be chosen.
+                    found = self._options(other, way, left_over=left_over, most=len(options) + 1)
                     mine = len(found) * 16 - VALUES[letter[other]]
                     if mine < key:
                         cell, direction, options, key = other, way, found, mine
