@@ -195,3 +195,68 @@ def test_a_proven_best_of_a_roll_short_of_vowels_is_the_brute_force_best(
     roll = Roll.parse(" ".join(letters), "scribbage")
     found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
     assert found.proven_optimal and found.score == _brute_force(roll)
+
+
+def _naive_options(search: _Search, cell: int, direction: int) -> set[tuple[int, int]]:
+    """Every (start, word number) that fits the line through `cell`, word by word, and
+    (cell, -1) when the cube may stand alone there: the oracle for `_Search._options`."""
+    step = 1 if direction == 0 else search.stride
+    letter = search.letter
+    first, last = cell, cell
+    while letter[first - step] >= 0:
+        first -= step
+    while letter[last + step] >= 0:
+        last += step
+    found = {(cell, -1)} if first == last else set()
+    for number, coded in enumerate(search.words.codes):
+        for position, code in enumerate(coded):
+            start = cell - position * step
+            cells = [start + i * step for i in range(len(coded))]
+            if code != letter[cell] or start > first or cells[-1] < last:
+                continue
+            if letter[start - step] >= 0 or letter[cells[-1] + step] >= 0:
+                continue
+            new: dict[int, int] = {}
+            fits = True
+            for here, want in zip(cells, coded, strict=True):
+                if letter[here] >= 0:
+                    fits = fits and letter[here] == want
+                elif search.blocked[here] or here < search.root:
+                    fits = False
+                else:
+                    new[want] = new.get(want, 0) + 1
+            short = sum(max(0, search.need[c] + new.get(c, 0) - search.have[c]) for c in range(26))
+            if fits and short <= search.jokers:
+                found.add((start, number))
+    return found
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 10_000))
+def test_the_options_of_every_open_line_are_exactly_the_words_that_fit(
+    seed: int, first: int, second: int
+) -> None:
+    faces = CubeSet.load("adlib").roll(random.Random(seed))
+    search = _search(Roll.parse(" ".join(map(str, faces)), "adlib"))
+    roots = search._root_moves()
+    search._lay_root(*roots[first % len(roots)])
+    # More words through open lines, so that lines meet letters and blocked cells.
+    picks = random.Random(second)
+    for _ in range(4):
+        lines = [(c, d) for c in search.order for d in (0, 1) if search.state[d][c] == 0]
+        if not lines:
+            break
+        cell, direction = picks.choice(lines)
+        words = [option for option in search._options(cell, direction) if option[2] >= 0]
+        if words:
+            _, start, number = picks.choice(words)
+            step = 1 if direction == 0 else search.stride
+            search._lay(start, step, direction, search.words.codes[number])
+    for cell in search.order:
+        for direction in (0, 1):
+            if search.state[direction][cell] == 0:
+                options = search._options(cell, direction)
+                assert len(options) == len({(s, n) for _, s, n in options})
+                assert {(s, n) for _, s, n in options} == _naive_options(search, cell, direction)
+                some = search._options(cell, direction, any_word=True)
+                assert any(n >= 0 for _, _, n in some) == any(n >= 0 for _, _, n in options)

@@ -15,9 +15,11 @@ other than the hubs (vowels, and whatever else every word of the roll needs one 
 capped by how many words the hub cubes can serve (see `_Search._crossing_cap`): a roll short
 of vowels cannot cross all its consonants. A subtree whose bound cannot beat the best found
 is cut; in the full search, a line that no word can fill is
-settled at once (the cube stands alone there, or the subtree is dead). The search runs
-narrow first (a few best options a step) for a good answer quickly, then in full; if the
-full search ends in time the answer is proven best.
+settled at once (the cube stands alone there, or the subtree is dead), and the open line
+with the fewest options is decided first (fail-first: forced lines cost no branching, and
+a dead end shows before work is spent around it). The search runs narrow first (a few best
+options a step, a quarter of the time) for a good answer quickly, then in full; if the full
+search ends in time the answer is proven best.
 
 >>> from engine.adlib.roll import Roll
 >>> from engine.lexicon import Lexicon
@@ -44,7 +46,9 @@ Clock = Callable[[], float]
 CLOCK_EVERY = 64
 #: The narrow passes before the full search: at most `width` options a step and `nodes` nodes
 #: for each first word, until `until` of the time is spent. Many first words get a look soon.
-NARROW = ((1, 40, 0.15), (2, 400, 0.35), (3, 4000, 0.55))
+NARROW = ((1, 40, 0.05), (2, 400, 0.12), (3, 4000, 0.25))
+#: How many filtered word lists `_fitting` keeps before it starts afresh.
+FITS_KEPT = 50000
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +165,10 @@ class _Search:
                 found.update(mask for _, mask, _ in entries)
         self.masks = [sorted(found, key=int.bit_count) for found in masks]
         self.memo: dict[tuple[int, int, int], bool] = {}
+        self.fits: dict[tuple[int, int, int], list[list[tuple[int, int]]]] = {}
+        self.joinable: dict[tuple[int, int], int] = {}
+        self.rolled = sum(1 << code for code in range(26) if self.have[code])
+        self.crossable = [code for code in range(26) if self.cross[code]]
         self.best_score = -self.total  # nothing laid: every cube counts against
         self.best_grid: Grid | None = None
         self.nodes = 0
@@ -279,11 +287,17 @@ class _Search:
                 self.blocked[item[1]] -= 1
 
     def _options(
-        self, cell: int, direction: int, any_word: bool = False, left_over: int = -1
+        self,
+        cell: int,
+        direction: int,
+        any_word: bool = False,
+        left_over: int = -1,
+        most: int = 0,
     ) -> list[tuple[int, int, int]]:
         """What the line through `cell` can be: (promise, start, word number or -1 alone).
 
-        With `any_word`, stop at the first word that fits: is there one at all?
+        With `any_word`, stop at the first word that fits: is there one at all? With `most`,
+        stop (unsorted) once there are that many options: are there fewer?
         `left_over`, when given, is the mask of letters with a cube still to be had.
         """
         step = 1 if direction == 0 else self.stride
@@ -337,19 +351,78 @@ class _Search:
         lead = (cell - first) // step + before  # positions a word may have before `cell`
         tail = (last - cell) // step + after  # and after it
         codes = self.words.codes
-        for position, entries in enumerate(self.index[letter[cell]][: lead + 1]):
+        need, have = self.need, self.have
+        inside = (cell - first) // step  # a word covers the line's cells before `cell`
+        beyond = (last - cell) // step  # and after it
+        table = self._fitting(letter[cell], free, missing_ok)
+        taken: list[int] = []
+        for position in range(inside, min(lead + 1, len(table))):
+            shortest = position + 1 + beyond
             longest = position + 1 + tail
-            for length, mask, number in entries:
+            for length, number in table[position]:
                 if length > longest:
                     break
-                outside = mask & ~free
-                if outside and outside.bit_count() > missing_ok:
+                if length < shortest:
                     continue
-                self._try(cell, step, position, length, codes[number], number, first, last, options)
-                if any_word and options and options[-1][2] >= 0:
-                    return options
+                # Lay the word in thought: its letters must match the line, its new cells be
+                # open, and its new letters be cubes still to be had or jokers.
+                start = cell - position * step
+                if letter[start - step] >= 0 or letter[start + length * step] >= 0:
+                    continue
+                extra = short
+                promise = 0
+                here = start
+                fits = True
+                for code in codes[number]:
+                    found = letter[here]
+                    if found >= 0:
+                        if found != code:
+                            fits = False
+                            break
+                    elif blocked[here] or here < root:
+                        fits = False
+                        break
+                    else:
+                        if need[code] >= have[code]:
+                            extra += 1
+                            if extra > jokers:
+                                fits = False
+                                break
+                        else:
+                            promise += VALUES[code]
+                        need[code] += 1
+                        taken.append(code)
+                    here += step
+                for code in taken:
+                    need[code] -= 1
+                taken.clear()
+                if fits:
+                    options.append((promise, start, number))
+                    if any_word or len(options) == most:
+                        return options
         options.sort(key=lambda option: -option[0])
         return options
+
+    def _fitting(self, code: int, free: int, missing: int) -> list[list[tuple[int, int]]]:
+        """Per position of `code`: (length, word number) of the words with that letter there
+        whose other letters are `free` or among `missing` jokers, shortest first (memoised)."""
+        key = (code, free, missing)
+        found = self.fits.get(key)
+        if found is None:
+            if len(self.fits) > FITS_KEPT:
+                self.fits.clear()
+            found = []
+            for entries in self.index[code]:
+                kept = []
+                for length, mask, number in entries:
+                    outside = mask & ~free
+                    if not outside or outside.bit_count() <= missing:
+                        kept.append((length, number))
+                found.append(kept)
+            while found and not found[-1]:
+                found.pop()
+            self.fits[key] = found
+        return found
 
     def _left_over(self) -> int:
         """The mask of letters with a cube not yet laid."""
@@ -359,50 +432,6 @@ class _Search:
             if need[code] < have[code]:
                 mask |= 1 << code
         return mask
-
-    def _try(
-        self,
-        cell: int,
-        step: int,
-        position: int,
-        length: int,
-        coded: bytes,
-        number: int,
-        first: int,
-        last: int,
-        options: list[tuple[int, int, int]],
-    ) -> None:
-        """Add the option of `coded` laid with its `position` on `cell`, if it fits."""
-        letter, blocked, root = self.letter, self.blocked, self.root
-        need, have, short, jokers = self.need, self.have, self.short, self.jokers
-        start = cell - position * step
-        end = start + (length - 1) * step
-        if start > first or end < last:
-            return
-        if letter[start - step] >= 0 or letter[end + step] >= 0:
-            return
-        extra = short
-        promise = 0
-        added: dict[int, int] = {}
-        here = start
-        for code in coded:
-            found = letter[here]
-            if found >= 0:
-                if found != code:
-                    return
-            else:
-                if blocked[here] or here < root:
-                    return
-                count = added.get(code, 0)
-                if need[code] + count >= have[code]:
-                    extra += 1
-                    if extra > jokers:
-                        return
-                else:
-                    promise += VALUES[code]
-                added[code] = count + 1
-            here += step
-        options.append((promise, start, number))
 
     # -- the search ------------------------------------------------------------------------
 
@@ -465,9 +494,10 @@ class _Search:
             return
         if self._bound() <= self.best_score:
             return
-        options = self._options(cell, direction)
         if self.width is not None:
-            options = options[: self.width]
+            options = self._options(cell, direction)[: self.width]
+        else:
+            cell, direction, options = self._fewest(cell, direction)
         step = 1 if direction == 0 else self.stride
         for _, start, number in options:
             if number < 0:
@@ -487,8 +517,33 @@ class _Search:
                 finally:
                     self._undo(undo)
 
+    def _fewest(self, cell: int, direction: int) -> tuple[int, int, list[tuple[int, int, int]]]:
+        """The open line with the fewest options: deciding it first keeps the tree narrow."""
+        state, letter = self.state, self.letter
+        left_over = self._left_over()
+        options = self._options(cell, direction, left_over=left_over)
+        key = len(options) * 16 - VALUES[letter[cell]]
+        for other in self.order:
+            if len(options) <= 1:
+                break
+            for way in (0, 1):
+                if state[way][other] == 0 and (other, way) != (cell, direction):
+                    # Only a line with no more options than this one can be chosen.
+                    found = self._options(other, way, left_over=left_over, most=len(options) + 1)
+                    mine = len(found) * 16 - VALUES[letter[other]]
+                    if mine < key:
+                        cell, direction, options, key = other, way, found, mine
+        return cell, direction, options
+
     def _finish(self) -> None:
-        score, jokers = self._score()
+        if self.short:
+            score, jokers = self._score()
+        else:  # a cube for every cell: no choice of where the jokers go
+            across, down, letter = self.state[0], self.state[1], self.letter
+            score = -self.total
+            for cell in self.order:
+                score += VALUES[letter[cell]] * (1 + (across[cell] == 2) + (down[cell] == 2))
+            jokers = set()
         if score > self.best_score:
             self.best_score = score
             tiles = {}
@@ -530,21 +585,22 @@ class _Search:
         loss = 0
         over: dict[int, list[int]] = {}
         # The letters a new word could still use: those with a cube left, those already on
-        # the table, and up to `missing` more for the jokers left.
-        free = 0
-        for cell in self.order:
-            free |= 1 << letter[cell]
-        for code in range(26):
-            if need[code] < have[code]:
-                free |= 1 << code
+        # the table, and up to `missing` more for the jokers left. Every rolled letter is one
+        # or the other; a letter not rolled is on the table only as a joker.
+        free = self.rolled
+        if self.short:
+            for code in range(26):
+                if need[code] > have[code]:
+                    free |= 1 << code
         missing = self.jokers - self.short
+        joins = self._joinable(free, missing)
         hub = self.hub
         fixed = 0  # cells off the hub letters that already are crossings
         maybe: list[int] = []  # the value of each crossing off the hub letters still credited
-        for code in range(26):
+        for code in self.crossable:
             left = have[code] - need[code]
-            if left > 0 and cross[code]:
-                if not self._joins(code, free, missing):
+            if left > 0:
+                if not joins >> code & 1:
                     loss += VALUES[code] * left * (cross[code] + 1)  # such cubes cannot be laid
                 elif cross[code] == 2 and not hub >> code & 1:
                     maybe.extend([VALUES[code]] * left)
@@ -553,32 +609,28 @@ class _Search:
             top = cross[code]
             words = more = 0
             decided = across[cell]
-            if decided == 2 or (decided == 0 and (letter[cell - 1] >= 0 or letter[cell + 1] >= 0)):
+            if decided == 2:
                 words = 1
-            elif (
-                decided == 0
-                and spare
-                and (not blocked[cell - 1] and cell - 1 > root or not blocked[cell + 1])
-            ):
-                more = 1
+            elif decided == 0:
+                if letter[cell - 1] >= 0 or letter[cell + 1] >= 0:
+                    words = 1
+                elif spare and (not blocked[cell - 1] and cell - 1 > root or not blocked[cell + 1]):
+                    more = 1
             decided = down[cell]
-            if decided == 2 or (
-                decided == 0 and (letter[cell - stride] >= 0 or letter[cell + stride] >= 0)
-            ):
+            if decided == 2:
                 words += 1
-            elif (
-                decided == 0
-                and spare
-                and (
+            elif decided == 0:
+                if letter[cell - stride] >= 0 or letter[cell + stride] >= 0:
+                    words += 1
+                elif spare and (
                     not blocked[cell - stride]
                     and cell - stride > root
                     or not blocked[cell + stride]
-                )
-            ):
-                more += 1
-            if more and not self._joins(code, free, missing):
-                more = 0
-            reach = max(words, min(words + more, top))
+                ):
+                    more += 1
+            reach = words
+            if more and joins >> code & 1 and words < top:
+                reach = min(words + more, top)
             if not hub >> code & 1:
                 if words == 2:
                     fixed += 1
@@ -597,6 +649,19 @@ class _Search:
             maybe.sort()
             loss += sum(maybe[:excess])
         return self.base - loss
+
+    def _joinable(self, free: int, missing: int) -> int:
+        """The mask of letters that can join some word spelt from `free` letters and `missing`
+        jokers (memoised)."""
+        key = (free, missing)
+        found = self.joinable.get(key)
+        if found is None:
+            found = 0
+            for code in range(26):
+                if self._joins(code, free, missing):
+                    found |= 1 << code
+            self.joinable[key] = found
+        return found
 
     def _joins(self, code: int, free: int, missing: int) -> bool:
         """Can some word with this letter be spelt from `free` letters and `missing` jokers?"""
