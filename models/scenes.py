@@ -264,10 +264,16 @@ def _table(rng: random.Random, frame: tuple[int, int]) -> np.ndarray:
 
 
 def _photograph(
-    rng: random.Random, world: _World, homography: np.ndarray, frame: tuple[int, int]
+    rng: random.Random,
+    world: _World,
+    homography: np.ndarray,
+    frame: tuple[int, int],
+    table: np.ndarray | None = None,
 ) -> np.ndarray:
+    """The world seen by the camera on a table (a random one unless given)."""
     width, height = frame
-    table = _table(rng, frame)
+    if table is None:
+        table = _table(rng, frame)
     shade = cv2.warpPerspective(world.shade, homography, frame, borderValue=1.0)
     alpha = cv2.warpPerspective(world.alpha, homography, frame)
     objects = cv2.warpPerspective(world.image, homography, frame)

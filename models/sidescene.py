@@ -181,33 +181,6 @@ def _paper(rng: random.Random, frame: tuple[int, int], cube: np.ndarray) -> np.n
     return base[None, None, :] * (1 + 0.03 * texture[..., None])
 
 
-def _photograph_on(
-    rng: random.Random,
-    world: _World,
-    homography: np.ndarray,
-    frame: tuple[int, int],
-    table: np.ndarray,
-) -> np.ndarray:
-    """``models.scenes``' camera on a given table: uneven light, a colour cast, blur, noise."""
-    width, height = frame
-    shade = cv2.warpPerspective(world.shade, homography, frame, borderValue=1.0)
-    alpha = cv2.warpPerspective(world.alpha, homography, frame)
-    objects = cv2.warpPerspective(world.image, homography, frame)
-    image = table * shade[..., None]
-    image = image * (1 - alpha[..., None]) + objects * alpha[..., None]
-    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
-    direction = rng.uniform(0, 2 * math.pi)
-    ramp = (xx * math.cos(direction) + yy * math.sin(direction)) / max(width, height)
-    light = rng.uniform(0.75, 1.05) * (1 + rng.uniform(0.0, 0.3) * (ramp - ramp.mean()))
-    cast = np.array([rng.uniform(0.9, 1.08) for _ in range(3)], np.float32)
-    image = image * light[..., None] * cast
-    sigma = rng.uniform(0.0, 1.0)
-    if sigma > 0.3:
-        image = cv2.GaussianBlur(image, (0, 0), sigma)
-    noise = np.random.default_rng(rng.randrange(2**32)).normal(0, rng.uniform(1, 4), image.shape)
-    return np.clip(image + noise, 0, 255).astype(np.uint8)
-
-
 def render_loose_sides(
     seed: int, *, frame: tuple[int, int] = (1024, 768), painter: FacePainter | None = None
 ) -> Scene:
@@ -262,7 +235,7 @@ def render_loose_sides(
     if rng.random() < 0.5:
         blank = painter("#", CUBE, rng).reshape(-1, 3).astype(np.float32)
         cube = np.median(blank[blank.sum(1) >= np.percentile(blank.sum(1), 50)], axis=0)
-        image = _photograph_on(rng, world, homography, frame, _paper(rng, frame, cube))
+        image = _photograph(rng, world, homography, frame, _paper(rng, frame, cube))
     else:
         image = _photograph(rng, world, homography, frame)
     placed = _placed(world, homography, np.eye(2, dtype=int), cells_origin=False)
