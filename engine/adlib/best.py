@@ -13,10 +13,8 @@ two if that letter can sit in two words at once with this roll, one if it fits a
 none otherwise, and none for a cube that no word can take any more. Crossings on letters
 other than the hubs (vowels, and whatever else every word of the roll needs one of) are
 capped by how many words the hub cubes can serve (see `_Search._crossing_cap`): a roll short
-of vowels cannot cross all its consonants. At each node the cap is sharpened by what the
-table already shows (`_Search._cap`): hub cells kept to one word, runs holding two hub cells,
-and, with few cubes left, how few cycles the crossword can still close. A subtree whose
-bound cannot beat the best found is cut; in the full search, a line that no word can fill is
+of vowels cannot cross all its consonants. A subtree whose bound cannot beat the best found
+is cut; in the full search, a line that no word can fill is
 settled at once (the cube stands alone there, or the subtree is dead), and the open line
 with the fewest options is decided first (fail-first: forced lines cost no branching, and
 a dead end shows before work is spent around it). The search runs narrow first (a few best
@@ -139,9 +137,7 @@ class _Search:
         self.short = 0  # jokers the placed letters need
         self.order: list[int] = []
         self.cross = self._crossable()
-        self.hub, self.hubs, self.cycles = self._crossing_cap()
-        self.caps: dict[tuple[int, int, int], int] = {}
-        self.crossings = self._cap(0, 0, self.cycles)
+        self.hub, self.crossings = self._crossing_cap()
         self.base = -self.total + sum(
             VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
             for code, count in enumerate(self.have)
@@ -600,10 +596,6 @@ class _Search:
         joins = self._joinable(free, missing)
         hub = self.hub
         fixed = 0  # cells off the hub letters that already are crossings
-        # Hub cells kept to one word at most, and hub cells beyond the first of each run they
-        # are in (a run only grows into one word): fewer words for the hubs, so a lower cap.
-        spent = doubled = 0
-        hubs: list[int] = []
         maybe: list[int] = []  # the value of each crossing off the hub letters still credited
         for code in self.crossable:
             left = have[code] - need[code]
@@ -644,10 +636,6 @@ class _Search:
                     fixed += 1
                 elif reach == 2 and need[code] <= have[code]:
                     maybe.append(VALUES[code])
-            else:
-                hubs.append(cell)
-                if reach < 2:
-                    spent += 1
             if need[code] > have[code]:
                 over.setdefault(code, []).append(top - reach)
             elif reach < top:
@@ -656,26 +644,7 @@ class _Search:
             # More cells than cubes of this letter: the cubes go where they lose least.
             shortfalls.sort()
             loss += VALUES[code] * sum(shortfalls[: have[code]])
-        credited = fixed + len(maybe)
-        cycles = self.cycles
-        if credited > self._cap(spent, 2 * len(hubs), 0):  # the cap here may bind: sharpen it
-            for cell in hubs:
-                for step in (1, stride):  # another hub cell earlier in this cell's run?
-                    here = cell - step
-                    while letter[here] >= 0:
-                        if hub >> letter[here] & 1:
-                            doubled += 1
-                            break
-                        here -= step
-            if 3 * spare < cycles:
-                # With few cubes left, few more cycles: a cell laid from here meets at most
-                # four laid cells, so it closes at most three. The laid cells' own: E - N + 1.
-                loops = 1 - len(self.order)
-                for cell in self.order:
-                    loops += (letter[cell + 1] >= 0) + (letter[cell + stride] >= 0)
-                cycles = min(cycles, loops + 3 * spare)
-        cap = self._cap(spent, doubled, cycles)
-        excess = credited - cap
+        excess = fixed + len(maybe) - self.crossings
         if excess > 0:  # more crossings credited than a crossword can have: drop the least
             maybe.sort()
             loss += sum(maybe[:excess])
@@ -708,26 +677,9 @@ class _Search:
             self.memo[key] = found
         return found
 
-    def _cap(self, spent: int, doubled: int, cycles: int) -> int:
-        """The most crossings off the hub letters with `cycles` independent cycles, when
-        `spent` hub cells are in one word at most and the words hold `doubled` hub cells
-        beyond one each (memoised; see `_crossing_cap`)."""
-        key = (spent, doubled, cycles)
-        found = self.caps.get(key)
-        if found is None:
-            hubs = self.hubs
-            found = 0
-            # W words hold sum of (words per hub cell) - doubled hub cells = s + c_hub - doubled,
-            # so c_hub >= W + doubled - s, and c_hub <= s - spent.
-            for words in range(2, 2 * hubs - spent - doubled + 1):
-                crossings = min(words * words // 4, words - 1 + cycles)
-                found = max(found, crossings - max(0, words + doubled - hubs))
-            self.caps[key] = found
-        return found
-
-    def _crossing_cap(self) -> tuple[int, int, int]:
-        """Hub letters (a mask) that every word holds one of, how many hub cells a crossword
-        can have (s below), and how many independent cycles (H below) its cells can close.
+    def _crossing_cap(self) -> tuple[int, int]:
+        """Hub letters (a mask) that every word holds one of, and how many cells of other
+        letters a crossword of this roll can have as crossings.
 
         Every run of two or more cells is a word, so the cells' adjacencies are the words'
         inner links: with N cells, W words and C crossings, the cell graph has N + C - W
@@ -751,7 +703,11 @@ class _Search:
         hubs = sum(have[code] for code in range(26) if hub >> code & 1) + self.jokers
         cells = self.cubes
         cycles = max(0, cells - (math.isqrt(4 * cells - 1) + 1) + 1) if cells else 0
-        return hub, hubs, cycles
+        cap = 0
+        for words in range(2, 2 * hubs + 1):
+            crossings = min(words * words // 4, words - 1 + cycles)
+            cap = max(cap, crossings - max(0, words - hubs))
+        return hub, cap
 
     def _crossable(self) -> list[int]:
         """Per letter: 2 if two words can share a cube of it, 1 if it fits a word, else 0."""
