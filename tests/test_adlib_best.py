@@ -214,6 +214,8 @@ def _naive_options(search: _Search, cell: int, direction: int) -> set[tuple[int,
             cells = [start + i * step for i in range(len(coded))]
             if code != letter[cell] or start > first or cells[-1] < last:
                 continue
+            if start - step < 0 or cells[-1] + step >= len(letter):  # off the board: never fits
+                continue
             if letter[start - step] >= 0 or letter[cells[-1] + step] >= 0:
                 continue
             new: dict[int, int] = {}
