@@ -359,16 +359,17 @@ def _read_loose(
     model: Classifier,
     small: tuple[np.ndarray, float] | None = None,
 ) -> LooseReading:
+    predictions = _classify(image, [q.corners for q in quads], model)
+    # Two cuts may both find one cube: its top, and its top with a side or its shadow.
+    kept = _one_per_cube(quads, predictions)
+    quads = [quads[k] for k in kept]
+    predictions = [predictions[k] for k in kept]
+    found = len(quads)
     # A cube the finder missed inside a crossword leaves a one-cell gap between the
     # crossword and a cube in line with it: look there too, and let the model say.
     gaps = _gaps(quads)
-    predictions = _classify(image, [q.corners for q in quads + gaps], model)
-    found = len(quads)
-    # Two cuts may both find one cube: its top, and its top with a side or its shadow.
-    kept = _one_per_cube(quads, predictions[:found])
-    quads = [quads[k] for k in kept]
-    predictions = [predictions[k] for k in kept] + predictions[found:]
-    found = len(quads)
+    if gaps:
+        predictions += _classify(image, [g.corners for g in gaps], model, check=False)
     # Fewer faces than cubes: a cube's top may have merged with a side as bright as it. The
     # faces read so far tell a face's size and colour; the squares that fit each blob left
     # over are read, and the model says which of them is the top.
