@@ -353,8 +353,8 @@ def _faces_in(
     for region in regions:
         _paste(kept, region)
     pieces = _split_seams(gray, kept, side, seam_depth)
-    # No face is wider than a quarter of the frame's shorter side (the smallest tray holds
-    # four across): a larger square is the table, closed off by shadows.
+    # No face is much wider than a quarter of the frame's shorter side (the smallest tray
+    # holds four across): a larger square is the table, closed off by shadows.
     largest = SETTINGS["max_side"] * min(mask.shape) * scale
     per_piece = [
         [q for q in _quads(p, scale, SETTINGS["grow"]) if q.side <= largest] for p in pieces
