@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -79,6 +80,24 @@ def test_a_proven_best_agrees_with_brute_force(text: str) -> None:
         assert referee(roll, found.grid, EN).score == found.score
     else:
         assert found.score == -roll.total
+
+
+def test_the_formable_words_are_every_word_the_roll_can_pay_for() -> None:
+    """The DAWG walk against a plain pass over the whole word list."""
+    rolls = [Roll.parse(text, "scribbage") for text in ("S T O N E * A", "Q U * * E", "E E R T S")]
+    rolls.append(
+        Roll.parse(" ".join(map(str, CubeSet.load("adlib").roll(random.Random(3)))), "adlib")
+    )
+    words = [w for w in EN if len(w) >= 2 and w.isascii() and w.isalpha() and w.islower()]
+    for roll in rolls:
+        expected = []
+        for word in words:
+            short = sum(max(0, n - roll.letters.get(ch, 0)) for ch, n in Counter(word).items())
+            if short <= roll.jokers and len(word) <= len(roll):
+                expected.append(word)
+        found = formable_words(roll, EN)
+        assert list(found.text) == expected
+        assert [bytes(ord(ch) - 97 for ch in word) for word in expected] == list(found.codes)
 
 
 @pytest.mark.parametrize("seed", [1, 5, 11])

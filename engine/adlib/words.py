@@ -1,7 +1,7 @@
 """The words a roll can spell: the solver's dictionary for one throw.
 
 A word is formable when the roll's cubes cover its letters, each joker standing in for
-one missing letter. The lexicon is read once per process and kept as letter codes.
+one missing letter. Words are kept as letter codes (a=0 ... z=25) for the solver.
 
 >>> from engine.adlib.roll import Roll
 >>> from engine.lexicon import Lexicon
@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from engine.adlib.roll import Roll, letter_value
-from engine.lexicon import Lexicon
+from engine.lexicon import FINAL, Lexicon
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: Each letter's Ad-Lib value, by code (a=0 ... z=25).
@@ -38,40 +37,49 @@ class RollWords:
         return sum(n - h for n, h in zip(counts, self.have, strict=True) if n > h)
 
 
-#: Maps the bytes of a-z to the codes 0-25.
-_CODES = bytes.maketrans(LETTERS.encode(), bytes(range(26)))
-
-
-@cache
-def _coded_lexicon(lexicon: Lexicon) -> tuple[tuple[str, bytes], ...]:
-    return tuple(
-        (word, word.encode().translate(_CODES))
-        for word in lexicon
-        if len(word) >= 2 and word.isascii() and word.isalpha() and word.islower()
-    )
+#: Maps the codes 0-25 to the bytes of a-z.
+_LETTERS = bytes.maketrans(bytes(range(26)), LETTERS.encode())
 
 
 def formable_words(roll: Roll, lexicon: Lexicon) -> RollWords:
-    """Every word of two or more letters that this roll's cubes and jokers can spell."""
+    """Every word of two or more letters that this roll's cubes and jokers can spell.
+
+    The lexicon's DAWG is walked letter by letter, going on only while the roll can still
+    pay for the letters, so a throw costs milliseconds and not a pass over every word.
+    """
     have = [0] * 26
     for letter, count in roll.letters.items():
         have[ord(letter) - 97] += count
-    jokers = roll.jokers
-    size = len(roll)
-    text: list[str] = []
+    jokers, size = roll.jokers, len(roll)
+    masks, first, targets = lexicon.masks, lexicon.first, lexicon.targets
+    # (bit, code) of the lexicon's plain letters a-z, in the lexicon's order.
+    edges = [
+        (2 << k, ord(letter) - 97)
+        for k, letter in enumerate(lexicon.alphabet)
+        if "a" <= letter <= "z"
+    ]
+    used = [0] * 26
+    spelt: list[int] = []
     codes: list[bytes] = []
-    for word, coded in _coded_lexicon(lexicon):
-        if len(coded) > size:
-            continue
-        counts = [0] * 26
-        short = 0
-        for code in coded:
-            counts[code] += 1
-            if counts[code] > have[code]:
-                short += 1
-                if short > jokers:
-                    break
-        else:
-            text.append(word)
-            codes.append(coded)
-    return RollWords(tuple(have), jokers, tuple(text), tuple(codes))
+
+    def walk(state: int, short: int) -> None:
+        mask = masks[state]
+        if mask & FINAL and len(spelt) >= 2:
+            codes.append(bytes(spelt))
+        if len(spelt) == size:
+            return
+        base = first[state]
+        for bit, code in edges:
+            if mask & bit:
+                over = used[code] >= have[code]
+                if over and short == jokers:
+                    continue
+                used[code] += 1
+                spelt.append(code)
+                walk(targets[base + (mask & (bit - 2)).bit_count()], short + over)
+                spelt.pop()
+                used[code] -= 1
+
+    walk(lexicon.root, 0)
+    text = tuple(coded.translate(_LETTERS).decode() for coded in codes)
+    return RollWords(tuple(have), jokers, text, tuple(codes))
