@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from device.cli import main
-from engine.adlib import Grid, Lexicon, Roll, referee
+from engine.adlib import Grid, Lexicon, Roll, best, referee
 from engine.adlib.best import _Search, best_crossword
 from engine.adlib.words import formable_words
 from engine.cubes import CubeSet
@@ -98,6 +98,38 @@ def test_the_formable_words_are_every_word_the_roll_can_pay_for() -> None:
         found = formable_words(roll, EN)
         assert list(found.text) == expected
         assert [bytes(ord(ch) - 97 for ch in word) for word in expected] == list(found.codes)
+
+
+@pytest.mark.parametrize("aspiration", [1, 2, 100])
+@pytest.mark.parametrize("text", ["A T *", "Q U I T", "B O X E S"])  # bound above the best
+def test_every_aim_of_the_full_passes_proves_the_brute_force_best(
+    text: str, aspiration: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Plain branch-and-bound (1), a small aim above the best (2) and passes that come down
+    from the bound one point at a time (100) all end at the same proven best."""
+    monkeypatch.setattr(best, "ASPIRATION", aspiration)
+    monkeypatch.setattr(best, "NARROW", ())  # the full passes alone, from the empty table
+    roll = Roll.parse(text, "scribbage")
+    found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
+    assert found.proven_optimal and found.upper_bound == found.score == _brute_force(roll)
+
+
+@pytest.mark.parametrize("text", ["Q U I T", "B O X E S"])
+def test_a_search_cut_short_at_any_node_reports_a_true_upper_bound(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each full pass that ends without a find lowers the bound by what it proved, no more."""
+    monkeypatch.setattr(best, "ASPIRATION", 100)
+    monkeypatch.setattr(best, "NARROW", ())
+    monkeypatch.setattr(best, "CLOCK_EVERY", 1)
+    roll = Roll.parse(text, "scribbage")
+    optimum = _brute_force(roll)
+    bounds = set()
+    for nodes in range(1, 400):
+        found = best_crossword(roll, EN, seconds=nodes, clock=FakeClock(1))
+        assert found.score <= optimum <= found.upper_bound
+        bounds.add(found.upper_bound)
+    assert len(bounds) > 2  # the bound came down in steps, so the passes were cut between
 
 
 @pytest.mark.parametrize("seed", [1, 5, 11])

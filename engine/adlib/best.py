@@ -18,8 +18,9 @@ is cut; in the full search, a line that no word can fill is
 settled at once (the cube stands alone there, or the subtree is dead), and the open line
 with the fewest options is decided first (fail-first: forced lines cost no branching, and
 a dead end shows before work is spent around it). The search runs narrow first (a few best
-options a step, a quarter of the time) for a good answer quickly, then in full; if the full
-search ends in time the answer is proven best.
+options a step, a quarter of the time) for a good answer quickly, then in full, aiming a
+few points above the best found (a pass that finds nothing there still lowers the bound); if
+the full search ends in time the answer is proven best.
 
 >>> from engine.adlib.roll import Roll
 >>> from engine.lexicon import Lexicon
@@ -49,6 +50,8 @@ CLOCK_EVERY = 64
 NARROW = ((1, 40, 0.05), (2, 400, 0.12), (3, 4000, 0.25))
 #: How many filtered word lists `_fitting` keeps before it starts afresh.
 FITS_KEPT = 50000
+#: How far above the best found each full pass aims (1: plain branch-and-bound).
+ASPIRATION = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +177,7 @@ class _Search:
         self.nodes = 0
         self.complete = False
         self.open_bound = -self.total
+        self.floor = self.best_score + 1  # what a subtree's bound must reach to be searched
         self.width: int | None = None
         self.limit: int | None = None
 
@@ -205,9 +209,14 @@ class _Search:
                     raise _OutOfTime
             self.width = None
             self.limit = None
-            if self.open_bound > self.best_score:
+            while self.open_bound > self.best_score:
+                # Aim a little above the best found: a full pass that cuts everything below
+                # `floor` either finds such a crossword (and goes on as usual from there) or
+                # proves that none exists, and the next pass aims one lower.
+                self.floor = min(self.open_bound, self.best_score + ASPIRATION)
                 for move in roots:
                     self._play_root(move)
+                self.open_bound = self.floor - 1
             self.complete = True
         except _Proven:
             self.complete = True
@@ -492,7 +501,7 @@ class _Search:
         else:
             self._finish()
             return
-        if self._bound() <= self.best_score:
+        if self._bound() < self.floor:
             return
         if self.width is not None:
             options = self._options(cell, direction)[: self.width]
@@ -546,6 +555,7 @@ class _Search:
             jokers = set()
         if score > self.best_score:
             self.best_score = score
+            self.floor = max(self.floor, score + 1)
             tiles = {}
             for cell in self.order:
                 row, col = divmod(cell - self.root + self.stride // 2, self.stride)
