@@ -17,10 +17,12 @@ of vowels cannot cross all its consonants. A subtree whose bound cannot beat the
 is cut; in the full search, a line that no word can fill is
 settled at once (the cube stands alone there, or the subtree is dead), and the open line
 with the fewest options is decided first (fail-first: forced lines cost no branching, and
-a dead end shows before work is spent around it). The search runs narrow first (a few best
-options a step, a quarter of the time) for a good answer quickly, then in full, aiming a
-few points above the best found (a pass that finds nothing there still lowers the bound); if
-the full search ends in time the answer is proven best.
+a dead end shows before work is spent around it). Good crosswords are dense blocks of dear
+letters, so first words are tried dearest per letter first, and a line's words by what they
+add per cube they take. The search runs narrow first (a few best options a step, a quarter
+of the time) for a good answer quickly, then in full, aiming a few points above the best
+found (a pass that finds nothing there still lowers the bound); if the full search ends in
+time the answer is proven best.
 
 >>> from engine.adlib.roll import Roll
 >>> from engine.lexicon import Lexicon
@@ -224,7 +226,8 @@ class _Search:
             pass
 
     def _root_moves(self) -> list[tuple[int, int]]:
-        """Every first word, across or down from the origin, the richest first."""
+        """Every first word, across or down from the origin, the dearest per letter first:
+        the best crosswords are dense blocks of dear letters, often topped by a short word."""
         have = self.have
         promise = []
         for number, coded in enumerate(self.words.codes):
@@ -234,9 +237,9 @@ class _Search:
                 counts[code] = counts.get(code, 0) + 1
                 if counts[code] <= have[code]:
                     value += VALUES[code]
-            promise.append((value, len(coded), number))
+            promise.append((value / len(coded), value, len(coded), number))
         promise.sort(reverse=True)
-        return [(number, direction) for _, _, number in promise for direction in (0, 1)]
+        return [(number, direction) for *_, number in promise for direction in (0, 1)]
 
     def _lay_root(self, number: int, direction: int) -> list[object]:
         step = 1 if direction == 0 else self.stride
@@ -302,8 +305,9 @@ class _Search:
         any_word: bool = False,
         left_over: int = -1,
         most: int = 0,
-    ) -> list[tuple[int, int, int]]:
-        """What the line through `cell` can be: (promise, start, word number or -1 alone).
+    ) -> list[tuple[float, int, int]]:
+        """What the line through `cell` can be: (worth, start, word number or -1 alone),
+        the words that add most per cube first.
 
         With `any_word`, stop at the first word that fits: is there one at all? With `most`,
         stop (unsorted) once there are that many options: are there fewer?
@@ -317,7 +321,7 @@ class _Search:
         last = cell
         while letter[last + step] >= 0:
             last += step
-        options: list[tuple[int, int, int]] = []
+        options: list[tuple[float, int, int]] = []
         if first == last:
             options.append((-1, cell, -1))
         short, jokers = self.short, self.jokers
@@ -379,7 +383,7 @@ class _Search:
                 if letter[start - step] >= 0 or letter[start + length * step] >= 0:
                     continue
                 extra = short
-                promise = 0
+                new = crossed = 0  # the values of its new cubes, and of letters it crosses
                 here = start
                 fits = True
                 for code in codes[number]:
@@ -388,6 +392,7 @@ class _Search:
                         if found != code:
                             fits = False
                             break
+                        crossed += VALUES[code]
                     elif blocked[here] or here < root:
                         fits = False
                         break
@@ -398,17 +403,20 @@ class _Search:
                                 fits = False
                                 break
                         else:
-                            promise += VALUES[code]
+                            new += VALUES[code]
                         need[code] += 1
                         taken.append(code)
                     here += step
                 for code in taken:
                     need[code] -= 1
-                taken.clear()
                 if fits:
-                    options.append((promise, start, number))
+                    # What the word adds per cube it takes: its letters once more, and its
+                    # new cubes once more as they leave the unused pile.
+                    options.append(((2 * new + crossed) / (len(taken) or 1), start, number))
                     if any_word or len(options) == most:
+                        taken.clear()
                         return options
+                taken.clear()
         options.sort(key=lambda option: -option[0])
         return options
 
@@ -526,7 +534,7 @@ class _Search:
                 finally:
                     self._undo(undo)
 
-    def _fewest(self, cell: int, direction: int) -> tuple[int, int, list[tuple[int, int, int]]]:
+    def _fewest(self, cell: int, direction: int) -> tuple[int, int, list[tuple[float, int, int]]]:
         """The open line with the fewest options: deciding it first keeps the tree narrow."""
         state, letter = self.state, self.letter
         left_over = self._left_over()
