@@ -229,7 +229,7 @@ class _Search:
         """Every first word, across or down from the origin, the dearest per letter first:
         the best crosswords are dense blocks of dear letters, often topped by a short word."""
         have = self.have
-        promise = []
+        ranked = []
         for number, coded in enumerate(self.words.codes):
             counts: dict[int, int] = {}
             value = 0
@@ -237,9 +237,9 @@ class _Search:
                 counts[code] = counts.get(code, 0) + 1
                 if counts[code] <= have[code]:
                     value += VALUES[code]
-            promise.append((value / len(coded), value, len(coded), number))
-        promise.sort(reverse=True)
-        return [(number, direction) for *_, number in promise for direction in (0, 1)]
+            ranked.append((value / len(coded), value, len(coded), number))
+        ranked.sort(reverse=True)
+        return [(number, direction) for *_, number in ranked for direction in (0, 1)]
 
     def _lay_root(self, number: int, direction: int) -> list[object]:
         step = 1 if direction == 0 else self.stride
@@ -409,14 +409,14 @@ class _Search:
                     here += step
                 for code in taken:
                     need[code] -= 1
+                cubes = len(taken)
+                taken.clear()
                 if fits:
                     # What the word adds per cube it takes: its letters once more, and its
                     # new cubes once more as they leave the unused pile.
-                    options.append(((2 * new + crossed) / (len(taken) or 1), start, number))
+                    options.append(((2 * new + crossed) / (cubes or 1), start, number))
                     if any_word or len(options) == most:
-                        taken.clear()
                         return options
-                taken.clear()
         options.sort(key=lambda option: -option[0])
         return options
 
