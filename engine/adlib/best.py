@@ -169,6 +169,14 @@ class _Search:
             for entries in by_position:
                 found.update(mask for _, mask, _ in entries)
         self.masks = [sorted(found, key=int.bit_count) for found in masks]
+        # Per letter: the words with it, grouped by their set of letters (as a mask), each as
+        # (position of the letter, length, word number).
+        grouped: list[dict[int, list[tuple[int, int, int]]]] = [{} for _ in range(26)]
+        for code, by_position in enumerate(self.index):
+            for position, entries in enumerate(by_position):
+                for length, mask, number in entries:
+                    grouped[code].setdefault(mask, []).append((position, length, number))
+        self.by_mask = [list(groups.items()) for groups in grouped]
         self.memo: dict[tuple[int, int, int], bool] = {}
         self.fits: dict[tuple[int, int, int], list[list[tuple[int, int]]]] = {}
         self.joinable: dict[tuple[int, int], int] = {}
@@ -428,14 +436,14 @@ class _Search:
         if found is None:
             if len(self.fits) > FITS_KEPT:
                 self.fits.clear()
-            found = []
-            for entries in self.index[code]:
-                kept = []
-                for length, mask, number in entries:
-                    outside = mask & ~free
-                    if not outside or outside.bit_count() <= missing:
-                        kept.append((length, number))
-                found.append(kept)
+            found = [[] for _ in self.index[code]]
+            for mask, entries in self.by_mask[code]:
+                outside = mask & ~free
+                if not outside or outside.bit_count() <= missing:
+                    for position, length, number in entries:
+                        found[position].append((length, number))
+            for kept in found:
+                kept.sort()
             while found and not found[-1]:
                 found.pop()
             self.fits[key] = found
