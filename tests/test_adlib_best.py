@@ -144,6 +144,19 @@ def test_every_answer_passes_the_referee_with_the_score_it_claims(seed: int) -> 
     assert found.proven_optimal == (found.score == found.upper_bound) or found.proven_optimal
 
 
+@pytest.mark.parametrize("seed", [1, 5, 11])
+def test_crosswords_grown_on_every_side_of_the_first_word_pass_the_referee(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(best, "NARROW", ((2, 400, 1.0, True),))  # that narrow pass alone
+    faces = CubeSet.load("adlib").roll(random.Random(seed))
+    roll = Roll.parse(" ".join(map(str, faces)), "adlib")
+    found = best_crossword(roll, EN, seconds=0.5, clock=FakeClock(0.01))
+    assert found.grid is not None and not found.proven_optimal
+    verdict = referee(roll, found.grid, EN)
+    assert verdict.errors == () and verdict.score == found.score
+
+
 def test_the_search_stops_when_the_injected_clock_says_so() -> None:
     roll = Roll.parse("M O N E Y S T E B U J O Q", "adlib")
     clock = FakeClock(0.05)
@@ -274,7 +287,7 @@ def _naive_options(search: _Search, cell: int, direction: int) -> set[tuple[int,
             for here, want in zip(cells, coded, strict=True):
                 if letter[here] >= 0:
                     fits = fits and letter[here] == want
-                elif search.blocked[here] or here < search.root:
+                elif search.blocked[here] or here < search.edge:
                     fits = False
                 else:
                     new[want] = new.get(want, 0) + 1
@@ -285,12 +298,14 @@ def _naive_options(search: _Search, cell: int, direction: int) -> set[tuple[int,
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 10_000))
+@given(st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 10_000), st.booleans())
 def test_the_options_of_every_open_line_are_exactly_the_words_that_fit(
-    seed: int, first: int, second: int
+    seed: int, first: int, second: int, anywhere: bool
 ) -> None:
     faces = CubeSet.load("adlib").roll(random.Random(seed))
     search = _search(Roll.parse(" ".join(map(str, faces)), "adlib"))
+    if anywhere:  # as in the narrow pass that grows crosswords on every side of the first word
+        search.edge = 0
     roots = search._root_moves()
     search._lay_root(*roots[first % len(roots)])
     # More words through open lines, so that lines meet letters and blocked cells.

@@ -22,7 +22,9 @@ letters, so first words are tried dearest per letter first, and a line's words b
 add per cube they take. The search runs narrow first (a few best options a step, a quarter
 of the time) for a good answer quickly, then in full, aiming a few points above the best
 found (a pass that finds nothing there still lowers the bound); if the full search ends in
-time the answer is proven best.
+time the answer is proven best. The last narrow pass lets the crossword grow on every side
+of its first word: a dense block is then within reach from any of its across words, not
+only from its top row's, which is often a short word with a host of others like it.
 
 >>> from engine.adlib.roll import Roll
 >>> from engine.lexicon import Lexicon
@@ -49,7 +51,8 @@ Clock = Callable[[], float]
 CLOCK_EVERY = 64
 #: The narrow passes before the full search: at most `width` options a step and `nodes` nodes
 #: for each first word, until `until` of the time is spent. Many first words get a look soon.
-NARROW = ((1, 40, 0.05), (2, 400, 0.12), (3, 4000, 0.25))
+#: With `anywhere`, the first word may lie anywhere in the crossword, not only on its top row.
+NARROW = ((1, 40, 0.05, False), (2, 400, 0.1, False), (3, 4000, 0.18, False), (2, 400, 0.25, True))
 #: How many filtered word lists `_fitting` keeps before it starts afresh.
 FITS_KEPT = 50000
 #: How far above the best found each full pass aims (1: plain branch-and-bound).
@@ -130,7 +133,8 @@ class _Search:
         self.cubes = sum(self.have) + self.jokers
         self.total = roll.total
         # Cells are ints: row * stride + col, the first cell at `root`. Rows above the root's
-        # and cells left of it on its row are smaller than `root`, so they are out of play.
+        # and cells left of it on its row are smaller than `root`, so they are out of play,
+        # except in a narrow pass that lets crosswords grow anywhere (`edge` is 0 then).
         reach = self.cubes + 2
         self.stride = 2 * reach + 2
         self.root = reach * self.stride + reach
@@ -190,6 +194,7 @@ class _Search:
         self.floor = self.best_score + 1  # what a subtree's bound must reach to be searched
         self.width: int | None = None
         self.limit: int | None = None
+        self.edge = self.root  # cells before this are out of play
 
     # -- the driver --------------------------------------------------------------------
 
@@ -201,11 +206,12 @@ class _Search:
         try:
             start = self.clock()
             total = self.deadline - start
-            for width, nodes, until in NARROW:
+            for width, nodes, until, anywhere in NARROW:
                 self.width = width
                 saved, self.deadline = self.deadline, min(self.deadline, start + total * until)
                 try:
                     # A crossword and its mirror image score alike: across first words will do.
+                    self.edge = 0 if anywhere else self.root
                     for move in roots:
                         if move[1] == 0:
                             self.limit = self.nodes + nodes
@@ -215,6 +221,7 @@ class _Search:
                     pass
                 finally:
                     self.deadline = saved
+                    self.edge = self.root
                 if self.clock() >= self.deadline:
                     raise _OutOfTime
             self.width = None
@@ -322,7 +329,7 @@ class _Search:
         `left_over`, when given, is the mask of letters with a cube still to be had.
         """
         step = 1 if direction == 0 else self.stride
-        letter, blocked, root = self.letter, self.blocked, self.root
+        letter, blocked, edge = self.letter, self.blocked, self.edge
         first = cell
         while letter[first - step] >= 0:
             first -= step
@@ -344,7 +351,7 @@ class _Search:
         before = 0  # cells a word may take before `first`, holding at most `spare` new cubes
         left = spare
         here = first - step
-        while not blocked[here] and here > root:
+        while not blocked[here] and here > edge:
             if letter[here] >= 0:
                 line |= 1 << letter[here]
             elif left:
@@ -401,7 +408,7 @@ class _Search:
                             fits = False
                             break
                         crossed += VALUES[code]
-                    elif blocked[here] or here < root:
+                    elif blocked[here] or here < edge:
                         fits = False
                         break
                     else:
@@ -604,7 +611,7 @@ class _Search:
         From the bound of the empty table (every cube in as many words as its letter can
         be), take off what the cubes already laid can no longer reach.
         """
-        letter, blocked, root, stride = self.letter, self.blocked, self.root, self.stride
+        letter, blocked, edge, stride = self.letter, self.blocked, self.edge, self.stride
         across, down = self.state
         cross, have, need = self.cross, self.have, self.need
         spare = self.cubes - len(self.order)
@@ -640,7 +647,7 @@ class _Search:
             elif decided == 0:
                 if letter[cell - 1] >= 0 or letter[cell + 1] >= 0:
                     words = 1
-                elif spare and (not blocked[cell - 1] and cell - 1 > root or not blocked[cell + 1]):
+                elif spare and (not blocked[cell - 1] and cell - 1 > edge or not blocked[cell + 1]):
                     more = 1
             decided = down[cell]
             if decided == 2:
@@ -650,7 +657,7 @@ class _Search:
                     words += 1
                 elif spare and (
                     not blocked[cell - stride]
-                    and cell - stride > root
+                    and cell - stride > edge
                     or not blocked[cell + stride]
                 ):
                     more += 1
