@@ -151,36 +151,19 @@ class _Search:
             VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
             for code, count in enumerate(self.have)
         )
-        # Per letter and position in a word: (length, letters-used mask, word number) of every
-        # word with that letter there, shortest first.
-        longest = max(map(len, words.codes), default=0)
-        self.index: list[list[list[tuple[int, int, int]]]] = [
-            [[] for _ in range(longest)] for _ in range(26)
-        ]
+        # Per letter: the words with it, grouped by their set of letters (as a mask), each as
+        # (position of the letter, length, word number); the sets alone, fewest letters first,
+        # for a memo of which letters can still join a word given the letters to be had.
+        self.longest = max(map(len, words.codes), default=0)
+        grouped: list[dict[int, list[tuple[int, int, int]]]] = [{} for _ in range(26)]
         for number, coded in enumerate(words.codes):
             mask = 0
             for code in coded:
                 mask |= 1 << code
             for position, code in enumerate(coded):
-                self.index[code][position].append((len(coded), mask, number))
-        for by_position in self.index:
-            for entries in by_position:
-                entries.sort()
-        # Per letter: the distinct sets of letters (as masks) of the words that use it, and a
-        # memo of which letters can still join a word given the letters still to be had.
-        masks: list[set[int]] = [set() for _ in range(26)]
-        for by_position, found in zip(self.index, masks, strict=True):
-            for entries in by_position:
-                found.update(mask for _, mask, _ in entries)
-        self.masks = [sorted(found, key=int.bit_count) for found in masks]
-        # Per letter: the words with it, grouped by their set of letters (as a mask), each as
-        # (position of the letter, length, word number).
-        grouped: list[dict[int, list[tuple[int, int, int]]]] = [{} for _ in range(26)]
-        for code, by_position in enumerate(self.index):
-            for position, entries in enumerate(by_position):
-                for length, mask, number in entries:
-                    grouped[code].setdefault(mask, []).append((position, length, number))
+                grouped[code].setdefault(mask, []).append((position, len(coded), number))
         self.by_mask = [list(groups.items()) for groups in grouped]
+        self.masks = [sorted(groups, key=int.bit_count) for groups in grouped]
         self.memo: dict[tuple[int, int, int], bool] = {}
         self.fits: dict[tuple[int, int, int], list[list[tuple[int, int]]]] = {}
         self.joinable: dict[tuple[int, int], int] = {}
@@ -443,7 +426,7 @@ class _Search:
         if found is None:
             if len(self.fits) > FITS_KEPT:
                 self.fits.clear()
-            found = [[] for _ in self.index[code]]
+            found = [[] for _ in range(self.longest)]
             for mask, entries in self.by_mask[code]:
                 outside = mask & ~free
                 if not outside or outside.bit_count() <= missing:
