@@ -192,9 +192,9 @@ class _Search:
             for width, nodes, until, anywhere in NARROW:
                 self.width = width
                 saved, self.deadline = self.deadline, min(self.deadline, start + total * until)
+                self.edge = 0 if anywhere else self.root
                 try:
                     # A crossword and its mirror image score alike: across first words will do.
-                    self.edge = 0 if anywhere else self.root
                     for move in roots:
                         if move[1] == 0:
                             self.limit = self.nodes + nodes
