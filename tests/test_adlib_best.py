@@ -226,6 +226,28 @@ def test_the_crossing_cap_holds_for_crosswords_with_cycles(text: str, rows: list
     assert verdict.score is not None and verdict.score <= search._bound()
 
 
+@pytest.mark.parametrize(
+    "text", ["Y F T F J N A S N M P E R", "H R N D * T O Q A R * X U", "C R Y P T", "B R A T S"]
+)
+def test_every_word_spelt_from_cubes_alone_holds_a_hub_letter(text: str) -> None:
+    roll = Roll.parse(text, "scribbage")
+    words = formable_words(roll, EN)
+    hub = _search(roll).hub
+    for coded in words.codes:
+        if not words.excess(Counter(coded)[code] for code in range(26)):
+            assert any(hub >> code & 1 for code in coded), bytes(c + 97 for c in coded)
+
+
+def test_the_hub_letters_are_chosen_to_cap_hardest() -> None:
+    # Two vowels and a Y: every word without A or E has a Y, so A, E and Y are the hubs; with
+    # the vowels alone plus a letter of each word lacking one, five cubes were hubs and the
+    # cap cut nothing from the bound of the empty table (twice the roll's total).
+    roll = Roll.parse("Y F T F J N A S N M P E R", "adlib")
+    search = _search(roll)
+    assert search.hub & 0x104111 == 0x104111 and search.hub >> (ord("y") - 97) & 1
+    assert search._bound() < 2 * roll.total
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_the_answers_of_seeded_rolls_respect_the_crossing_cap(seed: int) -> None:
     faces = CubeSet.load("adlib").roll(random.Random(seed))

@@ -11,13 +11,13 @@ A crossword scores ``sum over placed cubes of value * (words it is in + 1) - rol
 The bound counts, letter by letter, each cube at the most words it can still be in:
 two if that letter can sit in two words at once with this roll, one if it fits a word,
 none otherwise, and none for a cube that no word can take any more. Crossings on letters
-other than the hubs (vowels, and whatever else every word of the roll needs one of) are
+other than the hubs (letters that every word holds one of, such as the vowels and Y) are
 capped by how many words the hub cubes can serve (see `_Search._crossing_cap`): a roll short
 of vowels cannot cross all its consonants. A subtree whose bound cannot beat the best found
-is cut; in the full search, a line that no word can fill is
-settled at once (the cube stands alone there, or the subtree is dead), and the open line
-with the fewest options is decided first (fail-first: forced lines cost no branching, and
-a dead end shows before work is spent around it). Good crosswords are dense blocks of dear
+is cut; in the full search, a line that no word can fill is settled at once (the cube
+stands alone there, or the subtree is dead), and the open line with the fewest options is
+decided first (fail-first: forced lines cost no branching, and a dead end shows before
+work is spent around it). Good crosswords are dense blocks of dear
 letters, so first words are tried dearest per letter first, and a line's words by what they
 add per cube they take. The search runs narrow first (a few best options a step, a quarter
 of the time) for a good answer quickly, then in full, aiming a few points above the best
@@ -647,10 +647,10 @@ class _Search:
             reach = words
             if more and joins >> code & 1 and words < top:
                 reach = min(words + more, top)
-            if not hub >> code & 1:
+            if not hub >> code & 1 and need[code] <= have[code]:  # a joker is a hub cell
                 if words == 2:
                     fixed += 1
-                elif reach == 2 and need[code] <= have[code]:
+                elif reach == 2:
                     maybe.append(VALUES[code])
             if need[code] > have[code]:
                 over.setdefault(code, []).append(top - reach)
@@ -704,26 +704,36 @@ class _Search:
         hub cells. Hence the crossings off the hubs, C - c_hub, are at most s - 1 + H and
         at most W*W/4 - (W - s) (an across and a down word cross at most once). H is at
         most N - ceil(2 sqrt N) + 1 (a polyomino of N cells has at most 2N - ceil(2 sqrt N)
-        adjacencies). Jokers count as hub cells, since they can stand for a hub letter.
+        adjacencies). Jokers count as hub cells: a word that needs one holds one, so only
+        the words spelt from cubes alone must hold a hub letter. Any set of letters that
+        every such word holds will do; of those found, the one that caps hardest is kept.
         """
-        have = self.have
-        hub = 0
-        for code in (0, 4, 8, 14, 20):  # a e i o u
-            hub |= 1 << code
-        for coded in self.words.codes:
-            mask = 0
+        have, words = self.have, self.words
+        sets: set[int] = set()
+        for coded in words.codes:
+            counts = [0] * 26
             for code in coded:
-                mask |= 1 << code
-            if not mask & hub:  # a word with none: add its letter with the fewest cubes
-                hub |= 1 << min(set(coded), key=lambda code: (have[code], VALUES[code]))
-        hubs = sum(have[code] for code in range(26) if hub >> code & 1) + self.jokers
-        cells = self.cubes
-        cycles = max(0, cells - (math.isqrt(4 * cells - 1) + 1) + 1) if cells else 0
-        cap = 0
-        for words in range(2, 2 * hubs + 1):
-            crossings = min(words * words // 4, words - 1 + cycles)
-            cap = max(cap, crossings - max(0, words - hubs))
-        return hub, cap
+                counts[code] += 1
+            if not words.excess(counts):
+                sets.add(sum(1 << code for code in set(coded)))
+        # A hub set that holds a letter of a word's set holds one of every wider set's.
+        needed: list[int] = []
+        for mask in sorted(sets, key=int.bit_count):
+            if not any(inner & mask == inner for inner in needed):
+                needed.append(mask)
+        best = (-1, 0, 0)  # (what the cap cuts from the bound of the empty table, cap, hub)
+        for hub in _hitting_sets(needed):
+            hubs = sum(have[code] for code in range(26) if hub >> code & 1) + self.jokers
+            cap = _off_hub_cap(hubs, self.cubes)
+            values = sorted(
+                VALUES[code]
+                for code in range(26)
+                if self.cross[code] == 2 and not hub >> code & 1
+                for _ in range(have[code])
+            )
+            cut = sum(values[: max(0, len(values) - cap)])
+            best = max(best, (cut, -cap, hub))
+        return best[2], -best[1]
 
     def _crossable(self) -> list[int]:
         """Per letter: 2 if two words can share a cube of it, 1 if it fits a word, else 0."""
@@ -758,3 +768,39 @@ class _Search:
                 if cross[code] == 2:
                     break
         return cross
+
+
+def _off_hub_cap(hubs: int, cells: int) -> int:
+    """How many crossings off the hub letters a crossword of `cells` cubes with `hubs` hub
+    cells can have (see `_Search._crossing_cap`)."""
+    cycles = max(0, cells - (math.isqrt(4 * cells - 1) + 1) + 1) if cells else 0
+    cap = 0
+    for words in range(2, 2 * hubs + 1):
+        crossings = min(words * words // 4, words - 1 + cycles)
+        cap = max(cap, crossings - max(0, words - hubs))
+    return cap
+
+
+def _hitting_sets(needed: list[int], most: int = 2000) -> list[int]:
+    """Sets of letters (masks) holding a letter of each of the `needed` masks: the vowels
+    first if they do, then up to `most` more, each built by adding, for the first mask
+    not yet held, one of its letters."""
+    found: list[int] = []
+    vowels = 0x104111  # a e i o u
+
+    def grow(held: int) -> None:
+        if len(found) >= most:
+            return
+        for mask in needed:
+            if not mask & held:
+                break
+        else:
+            found.append(held)
+            return
+        for code in range(26):
+            if mask >> code & 1:
+                grow(held | 1 << code)
+
+    grow(vowels)
+    grow(0)
+    return found
