@@ -145,8 +145,12 @@ class _Search:
         self.need = [0] * 26
         self.short = 0  # jokers the placed letters need
         self.order: list[int] = []
-        self.cross = self._crossable()
-        self.hub, self.crossings = self._crossing_cap()
+        counts = [[0] * 26 for _ in words.codes]  # per word, how many of each letter
+        for coded, counted in zip(words.codes, counts, strict=True):
+            for code in coded:
+                counted[code] += 1
+        self.cross = self._crossable(counts)
+        self.hub, self.crossings = self._crossing_cap(counts)
         self.base = -self.total + sum(
             VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
             for code, count in enumerate(self.have)
@@ -693,7 +697,7 @@ class _Search:
             self.memo[key] = found
         return found
 
-    def _crossing_cap(self) -> tuple[int, int]:
+    def _crossing_cap(self, counts: list[list[int]]) -> tuple[int, int]:
         """Hub letters (a mask) that every word holds one of, and how many cells of other
         letters a crossword of this roll can have as crossings.
 
@@ -710,11 +714,8 @@ class _Search:
         """
         have, words = self.have, self.words
         sets: set[int] = set()
-        for coded in words.codes:
-            counts = [0] * 26
-            for code in coded:
-                counts[code] += 1
-            if not words.excess(counts):
+        for coded, counted in zip(words.codes, counts, strict=True):
+            if not words.excess(counted):
                 sets.add(sum(1 << code for code in set(coded)))
         # A hub set that holds a letter of a word's set holds one of every wider set's.
         needed: list[int] = []
@@ -735,16 +736,13 @@ class _Search:
             best = max(best, (cut, -cap, hub))
         return best[2], -best[1]
 
-    def _crossable(self) -> list[int]:
+    def _crossable(self, counts: list[list[int]]) -> list[int]:
         """Per letter: 2 if two words can share a cube of it, 1 if it fits a word, else 0."""
         have, jokers = self.have, self.jokers
         with_letter: list[list[list[int]]] = [[] for _ in range(26)]
-        for coded in self.words.codes:
-            counts = [0] * 26
-            for code in coded:
-                counts[code] += 1
+        for coded, counted in zip(self.words.codes, counts, strict=True):
             for code in set(coded):
-                with_letter[code].append(counts)
+                with_letter[code].append(counted)
         cross = [0] * 26
         budget = 20000  # pair checks per letter before it is simply assumed crossable
         for code in range(26):
