@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from device.cli import main
 from engine.adlib import Grid, Lexicon, Roll, best, referee
-from engine.adlib.best import _Search, best_crossword
+from engine.adlib.best import VOWELS, _Search, best_crossword
 from engine.adlib.words import formable_words
 from engine.cubes import CubeSet
 
@@ -244,7 +244,7 @@ def test_the_hub_letters_are_chosen_to_cap_hardest() -> None:
     # cap cut nothing from the bound of the empty table (twice the roll's total).
     roll = Roll.parse("Y F T F J N A S N M P E R", "adlib")
     search = _search(roll)
-    assert search.hub & 0x104111 == 0x104111 and search.hub >> (ord("y") - 97) & 1
+    assert search.hub & VOWELS == VOWELS and search.hub >> (ord("y") - 97) & 1
     assert search._bound() < 2 * roll.total
 
 

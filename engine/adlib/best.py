@@ -55,6 +55,8 @@ CLOCK_EVERY = 64
 NARROW = ((1, 40, 0.05, False), (2, 400, 0.1, False), (3, 4000, 0.18, False), (2, 400, 0.25, True))
 #: How many filtered word lists `_fitting` keeps before it starts afresh.
 FITS_KEPT = 50000
+#: The vowels as a mask of letter codes: where the search for hub letters starts.
+VOWELS = sum(1 << (ord(letter) - 97) for letter in "aeiou")
 #: How far above the best found each full pass aims (1: plain branch-and-bound).
 ASPIRATION = 3
 
@@ -780,11 +782,10 @@ def _off_hub_cap(hubs: int, cells: int) -> int:
 
 
 def _hitting_sets(needed: list[int], most: int = 2000) -> list[int]:
-    """Sets of letters (masks) holding a letter of each of the `needed` masks: the vowels
-    first if they do, then up to `most` more, each built by adding, for the first mask
-    not yet held, one of its letters."""
+    """Sets of letters (masks) holding a letter of each of the `needed` masks, at most
+    `most`: those grown from the vowels first, then those grown from nothing, each grown by
+    adding, for the first mask not yet held, one of its letters."""
     found: list[int] = []
-    vowels = 0x104111  # a e i o u
 
     def grow(held: int) -> None:
         if len(found) >= most:
@@ -799,6 +800,6 @@ def _hitting_sets(needed: list[int], most: int = 2000) -> list[int]:
             if mask >> code & 1:
                 grow(held | 1 << code)
 
-    grow(vowels)
+    grow(VOWELS)
     grow(0)
     return found
