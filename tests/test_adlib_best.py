@@ -150,6 +150,53 @@ def test_every_answer_passes_the_referee_with_the_score_it_claims(
     assert not (anywhere_alone and found.proven_optimal)  # that pass answered, not a full one
 
 
+@pytest.mark.parametrize("text", ["S T O N E", "A T *", "Q U I T", "B O X E S"])
+def test_workers_sharing_out_the_first_words_prove_the_brute_force_best(text: str) -> None:
+    roll = Roll.parse(text, "scribbage")
+    found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001), workers=3)
+    assert found.proven_optimal and found.upper_bound == found.score == _brute_force(roll)
+    if found.grid is not None:
+        assert referee(roll, found.grid, EN).score == found.score
+
+
+def test_workers_cut_short_report_a_true_upper_bound() -> None:
+    """Every worker's bound covers only its own first words: the answer takes the highest."""
+    roll = Roll.parse("B O X E S", "scribbage")
+    optimum = _brute_force(roll)
+    proven = []
+    for budget in range(1, 40, 3):
+        found = best_crossword(roll, EN, seconds=budget, clock=FakeClock(1), workers=2)
+        assert found.score <= optimum <= found.upper_bound
+        proven.append(found.proven_optimal)
+    assert not proven[0] and proven[-1]  # cut short at first, and proven in the end
+
+
+def test_the_first_words_are_dealt_out_whole_among_the_workers() -> None:
+    roll = Roll.parse("M O N E Y S T E B U J O Q", "adlib")
+    words = formable_words(roll, EN)
+    every = _Search(roll, words, FakeClock(), 0)._root_moves()
+    assert len(every) == 2 * len(words.codes)
+    for workers in (2, 3, 4):
+        shares = [
+            _Search(roll, words, FakeClock(), 0, (k, workers))._root_moves() for k in range(workers)
+        ]
+        assert sorted(move for share in shares for move in share) == sorted(every)
+        # Each word goes to one worker, both ways, and each worker gets some of the dearest.
+        owners = [{number for number, _ in share} for share in shares]
+        assert sum(map(len, owners)) == len(words.codes)
+        assert {number for number, _ in every[: 2 * workers]} == {share[0][0] for share in shares}
+
+
+def test_two_workers_prove_what_one_proves_by_the_wall_clock() -> None:
+    roll = Roll.parse("M O N E Y S T E B U J O Q", "adlib")
+    alone = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
+    together = best_crossword(roll, EN, seconds=60, workers=2)
+    assert alone.proven_optimal and together.proven_optimal
+    assert together.score == alone.score and together.seconds < 60
+    assert together.grid is not None
+    assert referee(roll, together.grid, EN).score == together.score
+
+
 def test_the_search_stops_when_the_injected_clock_says_so() -> None:
     roll = Roll.parse("M O N E Y S T E B U J O Q", "adlib")
     clock = FakeClock(0.05)
@@ -161,8 +208,13 @@ def test_the_search_stops_when_the_injected_clock_says_so() -> None:
     assert (again.rows, again.score, again.nodes) == (found.rows, found.score, found.nodes)
 
 
-def test_the_best_command_prints_the_design_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["best", "--game", "scribbage", "--roll", "A T", "--json"]) == 0
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_the_best_command_prints_the_design_json(
+    workers: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(["best", "--game", "scribbage", "--roll", "A T", "--workers", workers, "--json"]) == 0
+    )
     document = json.loads(capsys.readouterr().out)
     assert document["grid"] in (["AT"], ["TA"])
     assert {k: document[k] for k in ("roll", "score", "proven_optimal", "upper_bound")} == {
@@ -174,9 +226,12 @@ def test_the_best_command_prints_the_design_json(capsys: pytest.CaptureFixture[s
     assert document["seconds"] >= 0
 
 
-def test_best_refuses_a_time_of_zero(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["best", "--game", "scribbage", "--roll", "A T", "--seconds", "0"]) == 2
-    assert "--seconds" in capsys.readouterr().err
+@pytest.mark.parametrize("option", ["--seconds", "--workers"])
+def test_best_refuses_a_time_or_a_worker_count_of_zero(
+    option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["best", "--game", "scribbage", "--roll", "A T", option, "0"]) == 2
+    assert option in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("text", ["B R A T S", "T A X I S", "C R Y P T"])

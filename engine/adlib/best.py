@@ -26,6 +26,10 @@ time the answer is proven best. The last narrow pass lets the crossword grow on 
 of its first word: a dense block is then within reach from any of its across words, not
 only from its top row's, which is often a short word with a host of others like it.
 
+Searches on several cores deal the first words out among worker processes, each running the
+passes above on its share; they tell each other the best score found, so each cuts as hard
+as the best of all, and the answer is proven when every share is.
+
 >>> from engine.adlib.roll import Roll
 >>> from engine.lexicon import Lexicon
 >>> found = best_crossword(Roll.parse("A T", "scribbage"), Lexicon.open("en"), seconds=5)
@@ -37,14 +41,20 @@ from __future__ import annotations
 
 import contextlib
 import math
+import multiprocessing
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Protocol
 
 from engine.adlib.grid import Grid, Tile
 from engine.adlib.roll import Roll
 from engine.adlib.words import VALUES, RollWords, formable_words
 from engine.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from multiprocessing.context import ForkServerContext, SpawnContext
 
 Clock = Callable[[], float]
 #: How many search nodes pass between two looks at the clock.
@@ -106,29 +116,139 @@ def best_crossword(
     lexicon: Lexicon,
     seconds: float = 10.0,
     clock: Clock = time.monotonic,
+    workers: int = 1,
 ) -> BestCrossword:
-    """Search for ``seconds`` (by ``clock``) and return the best crossword found."""
+    """Search for ``seconds`` (by ``clock``) and return the best crossword found.
+
+    With ``workers`` above 1, the first words are dealt out among that many processes (one
+    per core is best), which share the best score found so that each cuts as hard as the best.
+    """
     start = clock()
-    search = _Search(roll, formable_words(roll, lexicon), clock, start + seconds)
-    search.run()
-    proven = search.complete
-    upper = search.best_score if proven else max(search.best_score, search.open_bound)
+    words = formable_words(roll, lexicon)
+    seconds -= clock() - start
+    if workers > 1:
+        shares = _search_in_parallel(roll, words, clock, seconds, workers)
+    else:
+        shares = [_search_share(roll, words, clock, seconds, (0, 1), None)]
+    best = max(shares, key=lambda share: share.score)
+    # Each share's bound covers its first words: the answer is proven when every share's is.
+    bound = max(share.bound for share in shares)
     return BestCrossword(
         roll=roll,
-        grid=search.best_grid,
-        score=search.best_score,
-        upper_bound=upper,
-        proven_optimal=proven,
+        grid=best.grid,
+        score=best.score,
+        upper_bound=max(best.score, bound),
+        proven_optimal=bound <= best.score,
         seconds=clock() - start,
-        nodes=search.nodes,
+        nodes=sum(share.nodes for share in shares),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Share:
+    """What one worker found among its first words, and the bound it proved for them."""
+
+    score: int
+    grid: Grid | None
+    bound: int
+    ceiling: int  # the bound of the empty table, for any share that comes back empty
+    nodes: int
+
+
+class _SharedScore(Protocol):
+    """The best score of all the workers (a `multiprocessing.Value`)."""
+
+    value: int
+
+    def get_lock(self) -> contextlib.AbstractContextManager[object]: ...
+
+
+def _search_share(
+    roll: Roll,
+    words: RollWords,
+    clock: Clock,
+    seconds: float,
+    share: tuple[int, int],
+    shared: _SharedScore | None,
+) -> _Share:
+    search = _Search(roll, words, clock, clock() + seconds, share, shared)
+    search.run()
+    # A complete share holds nothing above the best score of all the workers.
+    bound = search.known if search.complete else max(search.best_score, search.open_bound)
+    return _Share(search.best_score, search.best_grid, bound, search.ceiling, search.nodes)
+
+
+def _search_in_parallel(
+    roll: Roll, words: RollWords, clock: Clock, seconds: float, workers: int
+) -> list[_Share]:
+    """Search each share of the first words in a process of its own, this one included."""
+    context = _processes()
+    shared = context.Value("i", -roll.total)
+    children = []
+    try:
+        for k in range(1, workers):
+            reader, writer = context.Pipe(duplex=False)
+            child = context.Process(
+                target=_child,
+                args=(writer, roll, words, clock, seconds, time.monotonic(), (k, workers), shared),
+                daemon=True,
+            )
+            children.append((child, reader))
+            child.start()
+            writer.close()
+    except (OSError, RuntimeError):  # no processes to be had here: search alone
+        for child, _ in children:
+            if child.is_alive():
+                child.kill()
+        return [_search_share(roll, words, clock, seconds, (0, 1), None)]
+    shares = [_search_share(roll, words, clock, seconds, (0, workers), shared)]
+    for child, reader in children:
+        try:
+            shares.append(reader.recv())
+        except (EOFError, OSError):  # a worker that died leaves its first words unsearched
+            shares.append(_Share(-roll.total, None, shares[0].ceiling, shares[0].ceiling, 0))
+        child.join()
+    return shares
+
+
+def _processes() -> SpawnContext | ForkServerContext:
+    """Where workers come from: never a fork of this process, whose other threads (a box's
+    camera, its pins) may hold locks; forked from a clean server where there is one."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])  # workers start with the search imported
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _child(
+    pipe: Connection,
+    roll: Roll,
+    words: RollWords,
+    clock: Clock,
+    seconds: float,
+    sent: float,
+    share: tuple[int, int],
+    shared: _SharedScore,
+) -> None:
+    seconds -= time.monotonic() - sent  # the time this worker took to start is spent
+    pipe.send(_search_share(roll, words, clock, seconds, share, shared))
 
 
 class _Search:
     """The state of one search: a board of letter codes with undoable moves."""
 
-    def __init__(self, roll: Roll, words: RollWords, clock: Clock, deadline: float) -> None:
+    def __init__(
+        self,
+        roll: Roll,
+        words: RollWords,
+        clock: Clock,
+        deadline: float,
+        share: tuple[int, int] = (0, 1),
+        shared: _SharedScore | None = None,
+    ) -> None:
         self.clock, self.deadline = clock, deadline
+        self.share, self.shared = share, shared
         self.words = words
         self.have = list(words.have)
         self.jokers = words.jokers
@@ -176,10 +296,11 @@ class _Search:
         self.rolled = sum(1 << code for code in range(26) if self.have[code])
         self.crossable = [code for code in range(26) if self.cross[code]]
         self.best_score = -self.total  # nothing laid: every cube counts against
+        self.known = self.best_score  # the best score of all the workers
         self.best_grid: Grid | None = None
         self.nodes = 0
         self.complete = False
-        self.open_bound = -self.total
+        self.open_bound = self.ceiling = -self.total
         self.floor = self.best_score + 1  # what a subtree's bound must reach to be searched
         self.width: int | None = None
         self.limit: int | None = None
@@ -191,7 +312,7 @@ class _Search:
         roots = self._root_moves()
         # Until the full search has been through every first word, the bound of the empty
         # table is all that is known: every crossword of this roll lies under it.
-        self.open_bound = self._bound()
+        self.open_bound = self.ceiling = self._bound()
         try:
             start = self.clock()
             total = self.deadline - start
@@ -215,11 +336,11 @@ class _Search:
                     raise _OutOfTime
             self.width = None
             self.limit = None
-            while self.open_bound > self.best_score:
+            while self.open_bound > self.known:
                 # Aim a little above the best found: a full pass that cuts everything below
                 # `floor` either finds such a crossword (and goes on as usual from there) or
                 # proves that none exists, and the next pass aims one lower.
-                self.floor = min(self.open_bound, self.best_score + ASPIRATION)
+                self.floor = min(self.open_bound, self.known + ASPIRATION)
                 for move in roots:
                     self._play_root(move)
                 self.open_bound = self.floor - 1
@@ -230,8 +351,9 @@ class _Search:
             pass
 
     def _root_moves(self) -> list[tuple[int, int]]:
-        """Every first word, across or down from the origin, the dearest per letter first:
-        the best crosswords are dense blocks of dear letters, often topped by a short word."""
+        """This worker's first words, across or down from the origin, the dearest per letter
+        first: the best crosswords are dense blocks of dear letters, often topped by a short
+        word. Worker k of n takes every n-th word from the k-th, so each gets dear ones."""
         have = self.have
         ranked = []
         for number, coded in enumerate(self.words.codes):
@@ -243,7 +365,9 @@ class _Search:
                     value += VALUES[code]
             ranked.append((value / len(coded), value, len(coded), number))
         ranked.sort(reverse=True)
-        return [(number, direction) for *_, number in ranked for direction in (0, 1)]
+        worker, workers = self.share
+        mine = ranked[worker::workers]
+        return [(number, direction) for *_, number in mine for direction in (0, 1)]
 
     def _lay_root(self, number: int, direction: int) -> list[object]:
         step = 1 if direction == 0 else self.stride
@@ -458,8 +582,11 @@ class _Search:
 
     def _search(self) -> None:
         self.nodes += 1
-        if self.nodes % CLOCK_EVERY == 0 and self.clock() >= self.deadline:
-            raise _OutOfTime
+        if self.nodes % CLOCK_EVERY == 0:
+            if self.clock() >= self.deadline:
+                raise _OutOfTime
+            if self.shared is not None:
+                self._hear()
         if self.limit is not None and self.nodes > self.limit:
             raise _EnoughHere
         forced: list[object] | None = []
@@ -472,6 +599,16 @@ class _Search:
         finally:
             if forced:
                 self._undo(forced)
+
+    def _hear(self) -> None:
+        """Cut as hard as the best score of all the workers allows."""
+        assert self.shared is not None
+        known = self.shared.value
+        if known > self.known:
+            self.known = known
+            self.floor = max(self.floor, known + 1)
+            if known >= self.open_bound:
+                raise _Proven
 
     def _force(self) -> list[object] | None:
         """Settle every open line that no word can ever fill: the cube stands alone there.
@@ -567,7 +704,11 @@ class _Search:
             jokers = set()
         if score > self.best_score:
             self.best_score = score
+            self.known = max(self.known, score)
             self.floor = max(self.floor, score + 1)
+            if self.shared is not None:
+                with self.shared.get_lock():
+                    self.shared.value = max(self.shared.value, score)
             tiles = {}
             for cell in self.order:
                 row, col = divmod(cell - self.root + self.stride // 2, self.stride)
