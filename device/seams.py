@@ -14,6 +14,8 @@ reader's classes.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -25,6 +27,13 @@ from engine.games import Game
 
 #: A face read with less confidence than this is marked doubtful on the screen.
 DOUBTFUL_BELOW = 0.8
+
+
+def cores() -> int:
+    """The cores this process may run on: one best-crossword worker each (four on a Pi 4)."""
+    with contextlib.suppress(AttributeError):  # no affinity on macOS
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +216,10 @@ class EngineScorer:
         from engine.lexicon import Lexicon
 
         found = best_crossword(
-            Roll.parse(roll, game.id), Lexicon.open(lexicon or game.lexicon), seconds=seconds
+            Roll.parse(roll, game.id),
+            Lexicon.open(lexicon or game.lexicon),
+            seconds=seconds,
+            workers=cores(),
         )
         document: dict[str, Any] = found.to_json()
         return BestCrossword(

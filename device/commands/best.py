@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from device.output import emit_json
+from device.seams import cores
 from engine.adlib import Lexicon, Roll
 from engine.adlib.best import best_crossword
 from engine.errors import NotationError
@@ -19,6 +20,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seconds", type=float, default=10.0, help="how long to search (default 10)"
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=cores(),
+        help=f"processes to search with, one per core is best (default {cores()}, this machine's)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
@@ -30,7 +37,11 @@ def run(args: argparse.Namespace) -> int:
         )
     if not args.seconds > 0:
         raise NotationError("Give --seconds a time above 0, such as --seconds 10.")
-    found = best_crossword(Roll.parse(args.roll, game), Lexicon.open("en"), args.seconds)
+    if args.workers < 1:
+        raise NotationError("Give --workers a count of 1 or more, such as --workers 4.")
+    found = best_crossword(
+        Roll.parse(args.roll, game), Lexicon.open("en"), args.seconds, workers=args.workers
+    )
     if args.json:
         emit_json(found.to_json())
         return 0

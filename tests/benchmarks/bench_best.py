@@ -2,7 +2,10 @@
 
 For each time budget it prints the mean score, how many rolls were proved optimal, the mean
 gap between the upper bound and the score, and on how many rolls the budget found as much
-as the largest budget did. The full run (50 rolls at 1, 10 and 60 s) takes about an hour:
+as the largest budget did. A budget is CPU seconds for each of the search's workers (one per
+core by default), so a run measures what an idle machine of this speed with that many cores
+gives, whatever else shares the CPU. The full run (50 rolls at 1, 10 and 60 s, two cores)
+takes about an hour:
 
     .venv/bin/python tests/benchmarks/bench_best.py                       # the full run
     .venv/bin/python tests/benchmarks/bench_best.py --rolls 10 --budgets 1 10
@@ -15,6 +18,7 @@ import random
 import statistics
 import time
 
+from device.seams import cores
 from engine.adlib import Lexicon, Roll, referee
 from engine.adlib.best import best_crossword
 from engine.cubes import CubeSet
@@ -27,6 +31,9 @@ def main() -> None:
         "--budgets", type=float, nargs="+", default=[1, 10, 60], help="seconds per roll"
     )
     parser.add_argument("--seed", type=int, default=0, help="the first roll's seed")
+    parser.add_argument(
+        "--workers", type=int, default=cores(), help="search processes (default: one per core)"
+    )
     parser.add_argument("--verbose", action="store_true", help="print every roll's result")
     args = parser.parse_args()
     lexicon = Lexicon.open("en")
@@ -39,7 +46,9 @@ def main() -> None:
     for budget in args.budgets:
         results[budget] = []
         for roll in rolls:
-            found = best_crossword(roll, lexicon, seconds=budget, clock=time.process_time)
+            found = best_crossword(
+                roll, lexicon, seconds=budget, clock=time.process_time, workers=args.workers
+            )
             if found.grid is not None:  # every answer must pass the referee as claimed
                 assert referee(roll, found.grid, lexicon).score == found.score, roll
             results[budget].append((found.score, found.upper_bound, found.proven_optimal))
@@ -50,7 +59,10 @@ def main() -> None:
                     flush=True,
                 )
     top = results[max(args.budgets)]
-    print(f"{len(rolls)} seeded Ad-Lib rolls (seeds {args.seed}-{args.seed + len(rolls) - 1})")
+    print(
+        f"{len(rolls)} seeded Ad-Lib rolls (seeds {args.seed}-{args.seed + len(rolls) - 1}), "
+        f"{args.workers} worker{'s' if args.workers > 1 else ''}"
+    )
     print("budget  mean score  proved optimal  mean gap to bound  found the longest's score")
     for budget in args.budgets:
         rows = results[budget]
