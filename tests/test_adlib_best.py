@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -195,6 +201,37 @@ def test_two_workers_prove_what_one_proves_by_the_wall_clock() -> None:
     assert together.score == alone.score and together.seconds < 60
     assert together.grid is not None
     assert referee(roll, together.grid, EN).score == together.score
+
+
+def _group(leader: int) -> int:
+    """How many live processes are in the process group `leader` leads (Linux's /proc)."""
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            state, _, group = stat.read_text().rsplit(")", 1)[1].split()[:3]
+        except OSError:  # the process ended while being looked at
+            continue
+        count += int(group) == leader and state != "Z"  # an ended one waiting to be reaped
+    return count
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_ctrl_c_stops_a_search_on_several_cores_with_one_sentence() -> None:
+    command = [sys.executable, "-m", "device.cli", "best", "--game", "adlib"]
+    command += ["--roll", "O M W P G L R N S A O I T", "--seconds", "60", "--workers", "2"]
+    search = subprocess.Popen(
+        command, start_new_session=True, stderr=subprocess.PIPE, text=True, cwd=Path.cwd()
+    )
+    deadline = time.monotonic() + 30
+    while _group(search.pid) < 3 and time.monotonic() < deadline:  # it, its server, a worker
+        time.sleep(0.1)
+    time.sleep(0.5)
+    os.killpg(search.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+    _, err = search.communicate(timeout=30)
+    assert search.returncode == 130
+    assert err.strip() == "cuberef: stopped."
+    time.sleep(0.5)
+    assert _group(search.pid) == 0  # no worker left searching on its own
 
 
 def test_the_search_stops_when_the_injected_clock_says_so() -> None:

@@ -42,6 +42,7 @@ from __future__ import annotations
 import contextlib
 import math
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -231,6 +232,8 @@ def _child(
     share: tuple[int, int],
     shared: _SharedScore,
 ) -> None:
+    # Ctrl-C reaches the whole process group: the parent answers it, and ends its workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     seconds -= time.monotonic() - sent  # the time this worker took to start is spent
     pipe.send(_search_share(roll, words, clock, seconds, share, shared))
 
