@@ -27,7 +27,7 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/cuberef bench
 
-# The best-crossword benchmark: 50 rolls at 1, 10 and 60 s, about an hour (not run in CI).
+# The best-crossword benchmark: 50 rolls at 1, 10 and 60 s, 20-40 minutes (not run in CI).
 bench-best: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_best.py
 

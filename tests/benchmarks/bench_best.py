@@ -4,8 +4,8 @@ For each time budget it prints the mean score, how many rolls were proved optima
 gap between the upper bound and the score, and on how many rolls the budget found as much
 as the largest budget did. A budget is CPU seconds for each of the search's workers (one per
 core by default), so a run measures what an idle machine of this speed with that many cores
-gives, whatever else shares the CPU. The full run (50 rolls at 1, 10 and 60 s, two cores)
-takes about an hour:
+gives, whatever else shares the CPU. The full run (50 rolls at 1, 10 and 60 s) takes about
+20 minutes with two workers on two cores, and twice that with one:
 
     .venv/bin/python tests/benchmarks/bench_best.py                       # the full run
     .venv/bin/python tests/benchmarks/bench_best.py --rolls 10 --budgets 1 10
