@@ -467,7 +467,7 @@ class _Search:
         before = 0  # cells a word may take before `first`, holding at most `spare` new cubes
         left = spare
         here = first - step
-        while not blocked[here] and here > edge:
+        while not blocked[here] and here >= edge:
             if letter[here] >= 0:
                 line |= 1 << letter[here]
             elif left:
@@ -780,7 +780,9 @@ class _Search:
             elif decided == 0:
                 if letter[cell - 1] >= 0 or letter[cell + 1] >= 0:
                     words = 1
-                elif spare and (not blocked[cell - 1] and cell - 1 > edge or not blocked[cell + 1]):
+                elif spare and (
+                    not blocked[cell - 1] and cell - 1 >= edge or not blocked[cell + 1]
+                ):
                     more = 1
             decided = down[cell]
             if decided == 2:
@@ -790,7 +792,7 @@ class _Search:
                     words += 1
                 elif spare and (
                     not blocked[cell - stride]
-                    and cell - stride > edge
+                    and cell - stride >= edge
                     or not blocked[cell + stride]
                 ):
                     more += 1
