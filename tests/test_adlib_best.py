@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
@@ -55,6 +56,7 @@ def _shapes(size: int) -> set[frozenset[tuple[int, int]]]:
     return shapes
 
 
+@functools.cache  # several tests check their searches against the same small rolls
 def _brute_force(roll: Roll) -> int:
     """The best score by trying every shape and every way to lay the roll's letters on it."""
     letters = [face.letters.upper() if not face.is_joker else "*" for face in roll.faces]
