@@ -116,7 +116,7 @@ def test_every_aim_of_the_full_passes_proves_the_brute_force_best(
     """Plain branch-and-bound (1), a small aim above the best (2) and passes that come down
     from the bound one point at a time (100) all end at the same proven best."""
     monkeypatch.setattr(best, "ASPIRATION", aspiration)
-    monkeypatch.setattr(best, "NARROW", ())  # the full passes alone, from the empty table
+    monkeypatch.setattr(best, "NARROW", ())  # the full passes (and rebuilds) from the start
     roll = Roll.parse(text, "scribbage")
     found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
     assert found.proven_optimal and found.upper_bound == found.score == _brute_force(roll)
@@ -141,12 +141,13 @@ def test_a_search_cut_short_at_any_node_reports_a_true_upper_bound(
 
 
 @pytest.mark.parametrize("seed", [1, 5, 11])
-@pytest.mark.parametrize("anywhere_alone", [False, True])
+@pytest.mark.parametrize("answered_by", ["all", "rebuild"])
 def test_every_answer_passes_the_referee_with_the_score_it_claims(
-    seed: int, anywhere_alone: bool, monkeypatch: pytest.MonkeyPatch
+    seed: int, answered_by: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if anywhere_alone:  # the narrow pass that grows crosswords on every side, and nothing else
-        monkeypatch.setattr(best, "NARROW", ((2, 400, 1.0, True),))
+    if answered_by == "rebuild":  # a quick first answer, then rebuilding around it to the end
+        monkeypatch.setattr(best, "NARROW", ((1, 40, 0.02),))
+        monkeypatch.setattr(best, "REBUILD_SHARE", 1.0)
     faces = CubeSet.load("adlib").roll(random.Random(seed))
     roll = Roll.parse(" ".join(map(str, faces)), "adlib")
     found = best_crossword(roll, EN, seconds=0.5, clock=FakeClock(0.01))
@@ -155,7 +156,33 @@ def test_every_answer_passes_the_referee_with_the_score_it_claims(
     assert verdict.errors == () and verdict.score == found.score
     assert found.score <= found.upper_bound <= 2 * roll.total
     assert found.proven_optimal == (found.score == found.upper_bound) or found.proven_optimal
-    assert not (anywhere_alone and found.proven_optimal)  # that pass answered, not a full one
+    assert not (answered_by != "all" and found.proven_optimal)  # no full pass has answered
+
+
+def test_rebuilding_around_a_good_crossword_finds_a_better_one_sharing_two_of_its_words() -> None:
+    """This 58 shares AWLS and MA with the roll's best, 60, which the search from the first
+    cube reaches only after about a million nodes. Around the pair, a few hundred do."""
+    roll = Roll.parse("O M W P G L R N S A O I T", "adlib")
+    good = Grid.from_rows(["MOG..", "AWLS.", ".NOR.", "..PIT"])
+    assert referee(roll, good, EN).score == 58
+    search = _Search(roll, formable_words(roll, EN), FakeClock(0.0), 1.0)  # time stands still
+    pairs = [
+        [
+            (way, row, col, bytes(97 + code for code in word).decode())
+            for way, row, col, word in pair
+        ]
+        for pair in best._crossing_pairs(good)
+    ]
+    assert len(pairs) == 12  # each across word with each down word it crosses, dearest first
+    assert pairs[0] == [(0, 0, 0, "awls"), (1, -1, 2, "glop")]
+    assert [(0, 0, 0, "awls"), (1, -1, 0, "ma")] in pairs
+    search.open_bound = search._bound()
+    search.best_grid, search.best_score, search.known = good, 58, 58
+    with pytest.raises(best._Proven):  # 60 is the bound of the empty table
+        search._rebuild(seconds=1.0)
+    assert search.best_score == 60 and search.best_grid is not None
+    assert referee(roll, search.best_grid, EN).score == 60
+    assert search.floor == 61 and search.edge == search.root and search.limit is None
 
 
 @pytest.mark.parametrize("text", ["S T O N E", "A T *", "Q U I T", "B O X E S"])
@@ -415,7 +442,7 @@ def test_the_options_of_every_open_line_are_exactly_the_words_that_fit(
 ) -> None:
     faces = CubeSet.load("adlib").roll(random.Random(seed))
     search = _search(Roll.parse(" ".join(map(str, faces)), "adlib"))
-    if anywhere:  # as in the narrow pass that grows crosswords on every side of the first word
+    if anywhere:  # as while rebuilding, when crosswords grow on every side of two words
         search.edge = 0
     roots = search._root_moves()
     search._lay_root(*roots[first % len(roots)])

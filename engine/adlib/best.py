@@ -22,9 +22,12 @@ letters, so first words are tried dearest per letter first, and a line's words b
 add per cube they take. The search runs narrow first (a few best options a step, a quarter
 of the time) for a good answer quickly, then in full, aiming a few points above the best
 found (a pass that finds nothing there still lowers the bound); if the full search ends in
-time the answer is proven best. The last narrow pass lets the crossword grow on every side
-of its first word: a dense block is then within reach from any of its across words, not
-only from its top row's, which is often a short word with a host of others like it.
+time the answer is proven best. After the narrow passes, and whenever the full search finds
+a better crossword, the search rebuilds around the best found: it keeps two crossing words
+of it and searches all the rest afresh, growing on every side of them (a large
+neighbourhood search). A roll's best crossword often shares such a pair with a good one,
+and from the pair it is a few thousand nodes away, where from its first cube it may be a
+million.
 
 Searches on several cores deal the first words out among worker processes, each running the
 passes above on its share; they tell each other the best score found, so each cuts as hard
@@ -49,7 +52,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Protocol
 
-from engine.adlib.grid import Grid, Tile
+from engine.adlib.grid import ACROSS, DOWN, Grid, Tile
 from engine.adlib.roll import Roll
 from engine.adlib.words import VALUES, RollWords, formable_words
 from engine.lexicon import Lexicon
@@ -62,8 +65,12 @@ Clock = Callable[[], float]
 CLOCK_EVERY = 64
 #: The narrow passes before the full search: at most `width` options a step and `nodes` nodes
 #: for each first word, until `until` of the time is spent. Many first words get a look soon.
-#: With `anywhere`, the first word may lie anywhere in the crossword, not only on its top row.
-NARROW = ((1, 40, 0.05, False), (2, 400, 0.1, False), (3, 4000, 0.18, False), (2, 400, 0.25, True))
+NARROW = ((1, 40, 0.05), (2, 400, 0.1), (3, 4000, 0.18))
+#: Rebuilding around the best found (after the narrow passes, and whenever the full search
+#: finds a better crossword): the nodes each pair of its crossing words gets, round by round,
+#: and the share of the time each rebuild may take.
+REBUILD_NODES = (2000, 8000, 32000)
+REBUILD_SHARE = 0.1
 #: How many filtered word lists `_fitting` keeps before it starts afresh.
 FITS_KEPT = 50000
 #: The vowels as a mask of letter codes: where the search for hub letters starts.
@@ -259,7 +266,8 @@ class _Search:
         self.total = roll.total
         # Cells are ints: row * stride + col, the first cell at `root`. Rows above the root's
         # and cells left of it on its row are smaller than `root`, so they are out of play,
-        # except in a narrow pass that lets crosswords grow anywhere (`edge` is 0 then).
+        # except while rebuilding around two words, when crosswords grow on every side of
+        # them (`edge` is 0 then).
         reach = self.cubes + 2
         self.stride = 2 * reach + 2
         self.root = reach * self.stride + reach
@@ -308,6 +316,7 @@ class _Search:
         self.width: int | None = None
         self.limit: int | None = None
         self.edge = self.root  # cells before this are out of play
+        self.rebuilt: Grid | None = None  # the best crossword last rebuilt around
 
     # -- the driver --------------------------------------------------------------------
 
@@ -319,10 +328,9 @@ class _Search:
         try:
             start = self.clock()
             total = self.deadline - start
-            for width, nodes, until, anywhere in NARROW:
+            for width, nodes, until in NARROW:
                 self.width = width
                 saved, self.deadline = self.deadline, min(self.deadline, start + total * until)
-                self.edge = 0 if anywhere else self.root
                 try:
                     # A crossword and its mirror image score alike: across first words will do.
                     for move in roots:
@@ -334,9 +342,9 @@ class _Search:
                     pass
                 finally:
                     self.deadline = saved
-                    self.edge = self.root
                 if self.clock() >= self.deadline:
                     raise _OutOfTime
+            self._rebuild(total * REBUILD_SHARE)
             self.width = None
             self.limit = None
             while self.open_bound > self.known:
@@ -346,12 +354,55 @@ class _Search:
                 self.floor = min(self.open_bound, self.known + ASPIRATION)
                 for move in roots:
                     self._play_root(move)
+                    if self.best_grid is not self.rebuilt:
+                        self._rebuild(total * REBUILD_SHARE)
                 self.open_bound = self.floor - 1
             self.complete = True
         except _Proven:
             self.complete = True
         except _OutOfTime:
             pass
+
+    def _rebuild(self, seconds: float) -> None:
+        """Keep two crossing words of the best crossword found and search all the rest
+        afresh, on every side of them (a large neighbourhood search): the best crosswords of
+        a roll often share such a pair with a good one while differing everywhere else.
+        Each round gives every pair more nodes; a better crossword starts over around it."""
+        saved, self.deadline = self.deadline, min(self.deadline, self.clock() + seconds)
+        aim, self.floor = self.floor, self.known + 1
+        self.edge, self.width = 0, None
+        finished: set[_Pair] = set()  # pairs whose every crossword has been seen
+        try:
+            while self.best_grid is not None and self.best_grid is not self.rebuilt:
+                grid = self.rebuilt = self.best_grid
+                pairs = _crossing_pairs(grid)
+                for nodes in REBUILD_NODES:
+                    for pair in pairs:
+                        if pair in finished or self.best_grid is not grid:
+                            continue
+                        self.limit = self.nodes + nodes
+                        undo = self._lay_pair(pair)
+                        try:
+                            self._search()
+                            finished.add(pair)
+                        except _EnoughHere:
+                            pass
+                        finally:
+                            self._undo(undo)
+        except _OutOfTime:
+            pass
+        finally:
+            self.deadline = saved
+            self.floor = max(aim, self.known + 1)
+            self.edge = self.root
+            self.limit = None
+
+    def _lay_pair(self, pair: _Pair) -> list[object]:
+        undo: list[object] = []
+        for direction, row, col, coded in pair:
+            step = 1 if direction == 0 else self.stride
+            undo.extend(self._lay(self.root + row * self.stride + col, step, direction, coded))
+        return undo
 
     def _root_moves(self) -> list[tuple[int, int]]:
         """This worker's first words, across or down from the origin, the dearest per letter
@@ -914,6 +965,25 @@ class _Search:
                 if cross[code] == 2:
                     break
         return cross
+
+
+#: Two crossing words: (direction, row, column, letter codes) each, the first at (0, 0).
+_Pair = tuple[tuple[int, int, int, bytes], tuple[int, int, int, bytes]]
+
+
+def _crossing_pairs(grid: Grid) -> list[_Pair]:
+    """Each across word of `grid` with each down word it crosses, the dearest pairs first."""
+    runs = grid.runs()
+    coded = {run: bytes(ord(tile.letter) - 97 for tile in run.tiles) for run in runs}
+    pairs = []
+    for across in (run for run in runs if run.direction == ACROSS):
+        for down in (run for run in runs if run.direction == DOWN):
+            if set(across.cells) & set(down.cells):
+                row, col = down.start[0] - across.start[0], down.start[1] - across.start[1]
+                value = sum(VALUES[code] for code in coded[across] + coded[down])
+                pairs.append((value, ((0, 0, 0, coded[across]), (1, row, col, coded[down]))))
+    pairs.sort(key=lambda found: -found[0])
+    return [pair for _, pair in pairs]
 
 
 def _off_hub_cap(hubs: int, cells: int) -> int:
