@@ -185,6 +185,22 @@ def test_rebuilding_around_a_good_crossword_finds_a_better_one_sharing_two_of_it
     assert search.floor == 61 and search.edge == search.root and search.limit is None
 
 
+def test_a_rebuild_that_finds_nothing_stops_at_its_allowance_of_nodes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Long searches keep their time for the proof: no pair of this 60 leads to the 62."""
+    monkeypatch.setattr(best, "REBUILD_MOST", 1000)
+    roll = Roll.parse("V U * U M M L O O F T N Y", "adlib")
+    good = Grid.from_rows([".....NU", "aVO.MUM", "..FLY..", "..TO..."])
+    assert referee(roll, good, EN).score == 60
+    search = _Search(roll, formable_words(roll, EN), FakeClock(1), 1e9)
+    search.open_bound = search._bound()
+    search.best_grid, search.best_score, search.known = good, 60, 60
+    search._rebuild(seconds=300)  # time enough for about 19,000 nodes
+    assert search.best_score == 60 and search.best_grid is good
+    assert 1000 <= search.nodes <= 1001
+
+
 @pytest.mark.parametrize("text", ["S T O N E", "A T *", "Q U I T", "B O X E S"])
 def test_workers_sharing_out_the_first_words_prove_the_brute_force_best(text: str) -> None:
     roll = Roll.parse(text, "scribbage")

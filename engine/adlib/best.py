@@ -19,15 +19,14 @@ stands alone there, or the subtree is dead), and the open line with the fewest o
 decided first (fail-first: forced lines cost no branching, and a dead end shows before
 work is spent around it). Good crosswords are dense blocks of dear
 letters, so first words are tried dearest per letter first, and a line's words by what they
-add per cube they take. The search runs narrow first (a few best options a step, a quarter
-of the time) for a good answer quickly, then in full, aiming a few points above the best
-found (a pass that finds nothing there still lowers the bound); if the full search ends in
-time the answer is proven best. After the narrow passes, and whenever the full search finds
-a better crossword, the search rebuilds around the best found: it keeps two crossing words
-of it and searches all the rest afresh, growing on every side of them (a large
-neighbourhood search). A roll's best crossword often shares such a pair with a good one,
-and from the pair it is a few thousand nodes away, where from its first cube it may be a
-million.
+add per cube they take. The search runs narrow first (a few best options a step, a fifth
+of the time) for a good answer quickly, then in full, cutting whatever cannot beat the best
+found; if the full search ends in time the answer is proven best. After the narrow passes,
+and whenever the full search finds a better crossword, the search rebuilds around the best
+found: it keeps two crossing words of it and searches all the rest afresh, growing on every
+side of them (a large neighbourhood search). A roll's best crossword often shares such a
+pair with a good one, and from the pair it is a few thousand nodes away, where from its
+first cube it may be a million.
 
 Searches on several cores deal the first words out among worker processes, each running the
 passes above on its share; they tell each other the best score found, so each cuts as hard
@@ -68,15 +67,19 @@ CLOCK_EVERY = 64
 NARROW = ((1, 40, 0.05), (2, 400, 0.1), (3, 4000, 0.18))
 #: Rebuilding around the best found (after the narrow passes, and whenever the full search
 #: finds a better crossword): the nodes each pair of its crossing words gets, round by round,
-#: and the share of the time each rebuild may take.
+#: and how much each rebuild may take: a share of the time, and at most so many nodes, so
+#: that long searches keep their time for the proof.
 REBUILD_NODES = (2000, 8000, 32000)
 REBUILD_SHARE = 0.1
+REBUILD_MOST = 30000
 #: How many filtered word lists `_fitting` keeps before it starts afresh.
 FITS_KEPT = 50000
 #: The vowels as a mask of letter codes: where the search for hub letters starts.
 VOWELS = sum(1 << (ord(letter) - 97) for letter in "aeiou")
-#: How far above the best found each full pass aims (1: plain branch-and-bound).
-ASPIRATION = 3
+#: How far above the best found each full pass aims (1: plain branch-and-bound). Aiming
+#: higher found better crosswords sooner, but rebuilding now finds them early, and then each
+#: pass that aims too high costs nearly a whole proof (seed 45: 60 s left it unproven at 3).
+ASPIRATION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,11 +379,12 @@ class _Search:
             while self.best_grid is not None and self.best_grid is not self.rebuilt:
                 grid = self.rebuilt = self.best_grid
                 pairs = _crossing_pairs(grid)
+                most = self.nodes + REBUILD_MOST  # a better crossword earns a fresh allowance
                 for nodes in REBUILD_NODES:
                     for pair in pairs:
-                        if pair in finished or self.best_grid is not grid:
+                        if pair in finished or self.best_grid is not grid or self.nodes >= most:
                             continue
-                        self.limit = self.nodes + nodes
+                        self.limit = min(self.nodes + nodes, most)
                         undo = self._lay_pair(pair)
                         try:
                             self._search()
