@@ -46,7 +46,7 @@ import math
 import multiprocessing
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Protocol
@@ -333,18 +333,13 @@ class _Search:
             total = self.deadline - start
             for width, nodes, until in NARROW:
                 self.width = width
-                saved, self.deadline = self.deadline, min(self.deadline, start + total * until)
-                try:
+                with self._until(start + total * until):
                     # A crossword and its mirror image score alike: across first words will do.
                     for move in roots:
                         if move[1] == 0:
                             self.limit = self.nodes + nodes
                             with contextlib.suppress(_EnoughHere):
                                 self._play_root(move)
-                except _OutOfTime:
-                    pass
-                finally:
-                    self.deadline = saved
                 if self.clock() >= self.deadline:
                     raise _OutOfTime
             self._rebuild(total * REBUILD_SHARE)
@@ -371,35 +366,43 @@ class _Search:
         afresh, on every side of them (a large neighbourhood search): the best crosswords of
         a roll often share such a pair with a good one while differing everywhere else.
         Each round gives every pair more nodes; a better crossword starts over around it."""
-        saved, self.deadline = self.deadline, min(self.deadline, self.clock() + seconds)
         aim, self.floor = self.floor, self.known + 1
         self.edge, self.width = 0, None
         finished: set[_Pair] = set()  # pairs whose every crossword has been seen
         try:
-            while self.best_grid is not None and self.best_grid is not self.rebuilt:
-                grid = self.rebuilt = self.best_grid
-                pairs = _crossing_pairs(grid)
-                most = self.nodes + REBUILD_MOST  # a better crossword earns a fresh allowance
-                for nodes in REBUILD_NODES:
-                    for pair in pairs:
-                        if pair in finished or self.best_grid is not grid or self.nodes >= most:
-                            continue
-                        self.limit = min(self.nodes + nodes, most)
-                        undo = self._lay_pair(pair)
-                        try:
-                            self._search()
-                            finished.add(pair)
-                        except _EnoughHere:
-                            pass
-                        finally:
-                            self._undo(undo)
+            with self._until(self.clock() + seconds):
+                while self.best_grid is not None and self.best_grid is not self.rebuilt:
+                    grid = self.rebuilt = self.best_grid
+                    pairs = _crossing_pairs(grid)
+                    most = self.nodes + REBUILD_MOST  # a better crossword earns a fresh allowance
+                    for nodes in REBUILD_NODES:
+                        for pair in pairs:
+                            if pair in finished or self.best_grid is not grid or self.nodes >= most:
+                                continue
+                            self.limit = min(self.nodes + nodes, most)
+                            undo = self._lay_pair(pair)
+                            try:
+                                self._search()
+                                finished.add(pair)
+                            except _EnoughHere:
+                                pass
+                            finally:
+                                self._undo(undo)
+        finally:
+            self.floor = max(aim, self.known + 1)
+            self.edge = self.root
+            self.limit = None
+
+    @contextlib.contextmanager
+    def _until(self, deadline: float) -> Iterator[None]:
+        """Search no later than `deadline` (nor the search's own), then go back to the old one."""
+        saved, self.deadline = self.deadline, min(self.deadline, deadline)
+        try:
+            yield
         except _OutOfTime:
             pass
         finally:
             self.deadline = saved
-            self.floor = max(aim, self.known + 1)
-            self.edge = self.root
-            self.limit = None
 
     def _lay_pair(self, pair: _Pair) -> list[object]:
         undo: list[object] = []
