@@ -67,11 +67,12 @@ CLOCK_EVERY = 64
 NARROW = ((1, 40, 0.05), (2, 400, 0.1), (3, 4000, 0.18))
 #: Rebuilding around the best found (after the narrow passes, and whenever the full search
 #: finds a better crossword): the nodes each pair of its crossing words gets, round by round,
-#: and how much each rebuild may take: a share of the time, and at most so many nodes, so
-#: that long searches keep their time for the proof.
-REBUILD_NODES = (2000, 8000, 32000)
-REBUILD_SHARE = 0.1
-REBUILD_MOST = 30000
+#: and how much each rebuild may take from its start or its last better crossword: a share
+#: of the time, and at most so many nodes, so that long searches keep time for the proof.
+#: A climb from a poor crossword to the best often takes several thousand nodes a step.
+REBUILD_NODES = (2000, 8000, 32000, 128000)
+REBUILD_SHARE = 0.3
+REBUILD_MOST = 150000
 #: How many filtered word lists `_fitting` keeps before it starts afresh.
 FITS_KEPT = 50000
 #: The vowels as a mask of letter codes: where the search for hub letters starts.
@@ -365,16 +366,17 @@ class _Search:
         """Keep two crossing words of the best crossword found and search all the rest
         afresh, on every side of them (a large neighbourhood search): the best crosswords of
         a roll often share such a pair with a good one while differing everywhere else.
-        Each round gives every pair more nodes; a better crossword starts over around it."""
+        Each round gives every pair more nodes; a better crossword starts over around it,
+        with a fresh allowance of nodes and time."""
         aim, self.floor = self.floor, self.known + 1
         self.edge, self.width = 0, None
         finished: set[_Pair] = set()  # pairs whose every crossword has been seen
         try:
-            with self._until(self.clock() + seconds):
-                while self.best_grid is not None and self.best_grid is not self.rebuilt:
-                    grid = self.rebuilt = self.best_grid
-                    pairs = _crossing_pairs(grid)
-                    most = self.nodes + REBUILD_MOST  # a better crossword earns a fresh allowance
+            while self.best_grid is not None and self.best_grid is not self.rebuilt:
+                grid = self.rebuilt = self.best_grid
+                pairs = _crossing_pairs(grid)
+                most = self.nodes + REBUILD_MOST
+                with self._until(self.clock() + seconds):
                     for nodes in REBUILD_NODES:
                         for pair in pairs:
                             if pair in finished or self.best_grid is not grid or self.nodes >= most:
