@@ -292,19 +292,25 @@ class _Search:
             VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
             for code, count in enumerate(self.have)
         )
-        # Per letter: the words with it, grouped by their set of letters (as a mask), each as
-        # (position of the letter, length, word number); the sets alone, fewest letters first,
-        # for a memo of which letters can still join a word given the letters to be had.
+        # Per letter and position: (length, word number, set of letters as a mask) of the
+        # words with that letter there, shortest first; and per letter the sets alone, fewest
+        # letters first, for a memo of which letters can still join a word.
         self.longest = max(map(len, words.codes), default=0)
-        grouped: list[dict[int, list[tuple[int, int, int]]]] = [{} for _ in range(26)]
+        self.placed: list[list[list[tuple[int, int, int]]]] = [
+            [[] for _ in range(self.longest)] for _ in range(26)
+        ]
+        sets: list[set[int]] = [set() for _ in range(26)]
         for number, coded in enumerate(words.codes):
             mask = 0
             for code in coded:
                 mask |= 1 << code
             for position, code in enumerate(coded):
-                grouped[code].setdefault(mask, []).append((position, len(coded), number))
-        self.by_mask = [list(groups.items()) for groups in grouped]
-        self.masks = [sorted(groups, key=int.bit_count) for groups in grouped]
+                self.placed[code][position].append((len(coded), number, mask))
+                sets[code].add(mask)
+        for by_position in self.placed:
+            for placed in by_position:
+                placed.sort()
+        self.masks = [sorted(masks, key=int.bit_count) for masks in sets]
         self.memo: dict[tuple[int, int, int], bool] = {}
         self.fits: dict[tuple[int, int, int], list[list[tuple[int, int]]]] = {}
         self.joinable: dict[tuple[int, int], int] = {}
@@ -619,14 +625,21 @@ class _Search:
         if found is None:
             if len(self.fits) > FITS_KEPT:
                 self.fits.clear()
-            found = [[] for _ in range(self.longest)]
-            for mask, entries in self.by_mask[code]:
-                outside = mask & ~free
-                if not outside or outside.bit_count() <= missing:
-                    for position, length, number in entries:
-                        found[position].append((length, number))
-            for kept in found:
-                kept.sort()
+            outside = ~free
+            if missing:
+                found = [
+                    [
+                        (length, number)
+                        for length, number, mask in placed
+                        if (mask & outside).bit_count() <= missing
+                    ]
+                    for placed in self.placed[code]
+                ]
+            else:
+                found = [
+                    [(length, number) for length, number, mask in placed if not mask & outside]
+                    for placed in self.placed[code]
+                ]
             while found and not found[-1]:
                 found.pop()
             self.fits[key] = found
@@ -757,14 +770,7 @@ class _Search:
         return cell, direction, options
 
     def _finish(self) -> None:
-        if self.short:
-            score, jokers = self._score()
-        else:  # a cube for every cell: no choice of where the jokers go
-            across, down, letter = self.state[0], self.state[1], self.letter
-            score = -self.total
-            for cell in self.order:
-                score += VALUES[letter[cell]] * (1 + (across[cell] == 2) + (down[cell] == 2))
-            jokers = set()
+        score, jokers = self._score()
         if score > self.best_score:
             self.best_score = score
             self.known = max(self.known, score)
@@ -783,16 +789,22 @@ class _Search:
                 raise _Proven
 
     def _score(self) -> tuple[int, set[int]]:
-        """The finished crossword's score, cubes given to the cells that count most."""
-        by_letter: dict[int, list[tuple[int, int]]] = {}
-        for cell in self.order:
-            words = (self.state[0][cell] == 2) + (self.state[1][cell] == 2)
-            by_letter.setdefault(self.letter[cell], []).append((words, cell))
+        """The finished crossword's score, and the cells left to jokers: where a letter has
+        more cells than cubes, its cubes go to the cells that count most."""
+        across, down, letter, need, have = *self.state, self.letter, self.need, self.have
         score = -self.total
+        short: dict[int, list[tuple[int, int]]] = {}
+        for cell in self.order:
+            code = letter[cell]
+            words = (across[cell] == 2) + (down[cell] == 2)
+            if need[code] > have[code]:
+                short.setdefault(code, []).append((words, cell))
+            else:
+                score += VALUES[code] * (words + 1)
         jokers: set[int] = set()
-        for code, cells in by_letter.items():
+        for code, cells in short.items():
             cells.sort(reverse=True)
-            cubes = self.have[code]
+            cubes = have[code]
             for words, _cell in cells[:cubes]:
                 score += VALUES[code] * (words + 1)
             jokers.update(cell for _, cell in cells[cubes:])
