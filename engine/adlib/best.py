@@ -296,7 +296,7 @@ class _Search:
         # words with that letter there, shortest first; and per letter the sets alone, fewest
         # letters first, for a memo of which letters can still join a word.
         self.longest = max(map(len, words.codes), default=0)
-        self.placed: list[list[list[tuple[int, int, int]]]] = [
+        self.by_position: list[list[list[tuple[int, int, int]]]] = [
             [[] for _ in range(self.longest)] for _ in range(26)
         ]
         sets: list[set[int]] = [set() for _ in range(26)]
@@ -305,11 +305,11 @@ class _Search:
             for code in coded:
                 mask |= 1 << code
             for position, code in enumerate(coded):
-                self.placed[code][position].append((len(coded), number, mask))
+                self.by_position[code][position].append((len(coded), number, mask))
                 sets[code].add(mask)
-        for by_position in self.placed:
-            for placed in by_position:
-                placed.sort()
+        for positions in self.by_position:
+            for entries in positions:
+                entries.sort()
         self.masks = [sorted(masks, key=int.bit_count) for masks in sets]
         self.memo: dict[tuple[int, int, int], bool] = {}
         self.fits: dict[tuple[int, int, int], list[list[tuple[int, int]]]] = {}
@@ -630,15 +630,15 @@ class _Search:
                 found = [
                     [
                         (length, number)
-                        for length, number, mask in placed
+                        for length, number, mask in entries
                         if (mask & outside).bit_count() <= missing
                     ]
-                    for placed in self.placed[code]
+                    for entries in self.by_position[code]
                 ]
-            else:
+            else:  # the usual case, no joker to spare: no letters to count
                 found = [
-                    [(length, number) for length, number, mask in placed if not mask & outside]
-                    for placed in self.placed[code]
+                    [(length, number) for length, number, mask in entries if not mask & outside]
+                    for entries in self.by_position[code]
                 ]
             while found and not found[-1]:
                 found.pop()
