@@ -379,27 +379,33 @@ class _Search:
         finished: set[_Pair] = set()  # pairs whose every crossword has been seen
         try:
             while self.best_grid is not None and self.best_grid is not self.rebuilt:
-                grid = self.rebuilt = self.best_grid
-                pairs = _crossing_pairs(grid)
-                most = self.nodes + REBUILD_MOST
+                self.rebuilt = self.best_grid
                 with self._until(self.clock() + seconds):
-                    for nodes in REBUILD_NODES:
-                        for pair in pairs:
-                            if pair in finished or self.best_grid is not grid or self.nodes >= most:
-                                continue
-                            self.limit = min(self.nodes + nodes, most)
-                            undo = self._lay_pair(pair)
-                            try:
-                                self._search()
-                                finished.add(pair)
-                            except _EnoughHere:
-                                pass
-                            finally:
-                                self._undo(undo)
+                    self._rebuild_around(self.best_grid, finished, self.nodes + REBUILD_MOST)
         finally:
             self.floor = max(aim, self.known + 1)
             self.edge = self.root
             self.limit = None
+
+    def _rebuild_around(self, grid: Grid, finished: set[_Pair], most: int) -> None:
+        """Search around each pair of `grid`'s crossing words, round by round, until a better
+        crossword turns up or the search has spent `most` nodes."""
+        pairs = _crossing_pairs(grid)
+        for nodes in REBUILD_NODES:
+            for pair in pairs:
+                if self.best_grid is not grid or self.nodes >= most:
+                    return
+                if pair in finished:
+                    continue
+                self.limit = min(self.nodes + nodes, most)
+                undo = self._lay_pair(pair)
+                try:
+                    self._search()
+                    finished.add(pair)
+                except _EnoughHere:
+                    pass
+                finally:
+                    self._undo(undo)
 
     @contextlib.contextmanager
     def _until(self, deadline: float) -> Iterator[None]:
