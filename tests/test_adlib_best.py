@@ -159,13 +159,22 @@ def test_every_answer_passes_the_referee_with_the_score_it_claims(
     assert not (answered_by != "all" and found.proven_optimal)  # no full pass has answered
 
 
+def _found(roll: Roll, grid: Grid, clock: FakeClock, deadline: float) -> _Search:
+    """A search that has found `grid` as its best, as the narrow passes leave it."""
+    search = _Search(roll, formable_words(roll, EN), clock, deadline)
+    search.open_bound = search._bound()
+    search.best_grid, search.best_score = grid, referee(roll, grid, EN).score
+    search.known = search.best_score
+    return search
+
+
 def test_rebuilding_around_a_good_crossword_finds_a_better_one_sharing_two_of_its_words() -> None:
     """This 58 shares AWLS and MA with the roll's best, 60, which the search from the first
     cube reaches only after about a million nodes. Around the pair, a few hundred do."""
     roll = Roll.parse("O M W P G L R N S A O I T", "adlib")
     good = Grid.from_rows(["MOG..", "AWLS.", ".NOR.", "..PIT"])
     assert referee(roll, good, EN).score == 58
-    search = _Search(roll, formable_words(roll, EN), FakeClock(0.0), 1.0)  # time stands still
+    search = _found(roll, good, FakeClock(0.0), 1.0)  # time stands still
     pairs = [
         [
             (way, row, col, bytes(97 + code for code in word).decode())
@@ -176,8 +185,6 @@ def test_rebuilding_around_a_good_crossword_finds_a_better_one_sharing_two_of_it
     assert len(pairs) == 12  # each across word with each down word it crosses, dearest first
     assert pairs[0] == [(0, 0, 0, "awls"), (1, -1, 2, "glop")]
     assert [(0, 0, 0, "awls"), (1, -1, 0, "ma")] in pairs
-    search.open_bound = search._bound()
-    search.best_grid, search.best_score, search.known = good, 58, 58
     with pytest.raises(best._Proven):  # 60 is the bound of the empty table
         search._rebuild(seconds=1.0)
     assert search.best_score == 60 and search.best_grid is not None
@@ -193,9 +200,7 @@ def test_a_rebuild_that_finds_nothing_stops_at_its_allowance_of_nodes(
     roll = Roll.parse("V U * U M M L O O F T N Y", "adlib")
     good = Grid.from_rows([".....NU", "aVO.MUM", "..FLY..", "..TO..."])
     assert referee(roll, good, EN).score == 60
-    search = _Search(roll, formable_words(roll, EN), FakeClock(1), 1e9)
-    search.open_bound = search._bound()
-    search.best_grid, search.best_score, search.known = good, 60, 60
+    search = _found(roll, good, FakeClock(1), 1e9)
     search._rebuild(seconds=300)  # time enough for about 19,000 nodes
     assert search.best_score == 60 and search.best_grid is good
     assert 1000 <= search.nodes <= 1001
@@ -208,9 +213,7 @@ def test_a_rebuild_that_keeps_finding_better_crosswords_keeps_a_fresh_allowance_
     good = Grid.from_rows([".GIB", "VAN.", ".W..", ".D.."])
     assert referee(roll, good, EN).score == 21
     clock = FakeClock(1)  # a second for every look at the clock: about 64 nodes
-    search = _Search(roll, formable_words(roll, EN), clock, 1e9)
-    search.open_bound = search._bound()
-    search.best_grid, search.best_score, search.known = good, 21, 21
+    search = _found(roll, good, clock, 1e9)
     search._rebuild(seconds=4)
     assert search.best_score == 42 and search.best_grid is not None
     assert referee(roll, search.best_grid, EN).score == 42
