@@ -165,6 +165,7 @@ def _found(roll: Roll, grid: Grid, clock: FakeClock, deadline: float) -> _Search
     search.open_bound = search._bound()
     search.best_grid, search.best_score = grid, referee(roll, grid, EN).score
     search.known = search.best_score
+    search.floor = search.best_score + 1
     return search
 
 
@@ -190,6 +191,29 @@ def test_rebuilding_around_a_good_crossword_finds_a_better_one_sharing_two_of_it
     assert search.best_score == 60 and search.best_grid is not None
     assert referee(roll, search.best_grid, EN).score == 60
     assert search.floor == 61 and search.edge == search.root and search.limit is None
+
+
+@pytest.mark.parametrize("backwards", [False, True])
+def test_spelt_backwards_a_narrow_pass_reaches_a_crossword_from_its_other_corner(
+    backwards: bool,
+) -> None:
+    """This roll's 60s are perfect blocks, and the words at their top left corners come late
+    among the first words. From the bottom right corner of one, IMPS is the 59th: spelt
+    backwards, a hundred nodes a first word reach it, and it comes back the right way round."""
+    roll = Roll.parse("O M W P G L R N S A O I T", "adlib")
+    good = Grid.from_rows(["MOG..", "AWLS.", ".NOR.", "..PIT"])
+    search = _found(roll, good, FakeClock(0.0), 1.0)  # time stands still
+    roots = search._root_moves()[:120]  # the first 60 first words, across and down
+    if not backwards:
+        search._narrow(roots, None, 100, search.spellings[0])
+        assert search.best_score == 58 and search.best_grid is good
+        return
+    with pytest.raises(best._Proven):  # 60 is the bound of the empty table
+        search._narrow(roots, None, 100, search.spellings[1])
+    assert search.best_grid is not None
+    assert search.best_grid.rows() == ["..GO", ".LOW", "TARN", "IMPS"]
+    assert referee(roll, search.best_grid, EN).score == 60
+    assert search.spelling is search.spellings[0] and search.limit is None
 
 
 def test_a_rebuild_that_finds_nothing_stops_at_its_allowance_of_nodes(

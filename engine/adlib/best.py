@@ -17,16 +17,21 @@ of vowels cannot cross all its consonants. A subtree whose bound cannot beat the
 is cut; in the full search, a line that no word can fill is settled at once (the cube
 stands alone there, or the subtree is dead), and the open line with the fewest options is
 decided first (fail-first: forced lines cost no branching, and a dead end shows before
-work is spent around it). Good crosswords are dense blocks of dear
-letters, so first words are tried dearest per letter first, and a line's words by what they
-add per cube they take. The search runs narrow first (a few best options a step, a fifth
-of the time) for a good answer quickly, then in full, cutting whatever cannot beat the best
-found; if the full search ends in time the answer is proven best. After the narrow passes,
-and whenever the full search finds a better crossword, the search rebuilds around the best
-found: it keeps two crossing words of it and searches all the rest afresh, growing on every
-side of them (a large neighbourhood search). A roll's best crossword often shares such a
-pair with a good one, and from the pair it is a few thousand nodes away, where from its
-first cube it may be a million.
+work is spent around it). Good crosswords are dense blocks of dear letters, so first
+words are tried dearest per letter first, and a line's words by what they add per cube
+they take.
+
+The search runs narrow first, for a good answer quickly: a few best options a step, then
+every option but only a few nodes a first word, for the first third of the time. Each
+narrow pass runs twice, with the words as they are and with every word spelt backwards,
+which builds each crossword turned half round, from its bottom right corner: a crossword
+that one of them reaches late, the other often reaches soon. Then it runs in full,
+cutting whatever cannot beat the best found; if the full search ends in time the answer
+is proven best. After the narrow passes, and whenever the full search finds a better
+crossword, the search rebuilds around the best found: it keeps two crossing words of it
+and searches all the rest afresh, growing on every side of them (a large neighbourhood
+search). A roll's best crossword often shares such a pair with a good one, and from the
+pair it is a few thousand nodes away, where from its first cube it may be a million.
 
 Searches on several cores deal the first words out among worker processes, each running the
 passes above on its share; they tell each other the best score found, so each cuts as hard
@@ -62,9 +67,10 @@ if TYPE_CHECKING:
 Clock = Callable[[], float]
 #: How many search nodes pass between two looks at the clock.
 CLOCK_EVERY = 64
-#: The narrow passes before the full search: at most `width` options a step and `nodes` nodes
-#: for each first word, until `until` of the time is spent. Many first words get a look soon.
-NARROW = ((1, 40, 0.05), (2, 400, 0.1), (3, 4000, 0.18))
+#: The narrow passes before the full search: at most `width` options a step (None: all, the
+#: fewest-options line first as in the full search) and `nodes` nodes for each first word,
+#: until `until` of the time is spent. Many first words get a look soon.
+NARROW = ((1, 40, 0.05), (2, 400, 0.1), (3, 4000, 0.18), (None, 100, 0.3))
 #: Rebuilding around the best found (after the narrow passes, and whenever the full search
 #: finds a better crossword): the nodes each pair of its crossing words gets, round by round,
 #: and how much each rebuild may take from its start or its last better crossword: a share
@@ -292,27 +298,23 @@ class _Search:
             VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
             for code, count in enumerate(self.have)
         )
-        # Per letter and position: (length, word number, set of letters as a mask) of the
-        # words with that letter there, shortest first; and per letter the sets alone, fewest
-        # letters first, for a memo of which letters can still join a word.
-        self.longest = max(map(len, words.codes), default=0)
-        self.by_position: list[list[list[tuple[int, int, int]]]] = [
-            [[] for _ in range(self.longest)] for _ in range(26)
-        ]
+        # The words forwards, and backwards: the same search with every word spelt backwards
+        # builds each crossword turned half round, from its other corner. Which crosswords
+        # a narrow pass reaches soon depends on the corner it grows them from.
+        self.spellings = (
+            _Spelling(words.codes),
+            _Spelling(tuple(coded[::-1] for coded in words.codes), backwards=True),
+        )
+        self.spelling = self.spellings[0]
+        # Per letter, the sets of letters of the words with it, fewest letters first, for a
+        # memo of which letters can still join a word.
         sets: list[set[int]] = [set() for _ in range(26)]
-        for number, coded in enumerate(words.codes):
-            mask = 0
+        for coded in words.codes:
+            mask = _mask(coded)
             for code in coded:
-                mask |= 1 << code
-            for position, code in enumerate(coded):
-                self.by_position[code][position].append((len(coded), number, mask))
                 sets[code].add(mask)
-        for positions in self.by_position:
-            for entries in positions:
-                entries.sort()
         self.masks = [sorted(masks, key=int.bit_count) for masks in sets]
         self.memo: dict[tuple[int, int, int], bool] = {}
-        self.fits: dict[tuple[int, int, int], list[list[tuple[int, int]]]] = {}
         self.joinable: dict[tuple[int, int], int] = {}
         self.rolled = sum(1 << code for code in range(26) if self.have[code])
         self.crossable = [code for code in range(26) if self.cross[code]]
@@ -338,20 +340,16 @@ class _Search:
         try:
             start = self.clock()
             total = self.deadline - start
+            begun = 0.0
             for width, nodes, until in NARROW:
-                self.width = width
-                with self._until(start + total * until):
-                    # A crossword and its mirror image score alike: across first words will do.
-                    for move in roots:
-                        if move[1] == 0:
-                            self.limit = self.nodes + nodes
-                            with contextlib.suppress(_EnoughHere):
-                                self._play_root(move)
+                # Half the pass with the words spelt forwards, half with them backwards.
+                for spelling, share in zip(self.spellings, (0.5, 1), strict=True):
+                    with self._until(start + total * (begun + (until - begun) * share)):
+                        self._narrow(roots, width, nodes, spelling)
+                begun = until
                 if self.clock() >= self.deadline:
                     raise _OutOfTime
             self._rebuild(total * REBUILD_SHARE)
-            self.width = None
-            self.limit = None
             while self.open_bound > self.known:
                 # Aim a little above the best found: a full pass that cuts everything below
                 # `floor` either finds such a crossword (and goes on as usual from there) or
@@ -367,6 +365,22 @@ class _Search:
             self.complete = True
         except _OutOfTime:
             pass
+
+    def _narrow(
+        self, roots: list[tuple[int, int]], width: int | None, nodes: int, spelling: _Spelling
+    ) -> None:
+        """Give each across first word `nodes` nodes of a search that tries at most `width`
+        options a step, with the words spelt `spelling`'s way."""
+        self.width, self.spelling = width, spelling
+        try:
+            # A crossword and its mirror image score alike: across first words will do.
+            for move in roots:
+                if move[1] == 0:
+                    self.limit = self.nodes + nodes
+                    with contextlib.suppress(_EnoughHere):
+                        self._play_root(move)
+        finally:
+            self.width, self.limit, self.spelling = None, None, self.spellings[0]
 
     def _rebuild(self, seconds: float) -> None:
         """Keep two crossing words of the best crossword found and search all the rest
@@ -450,7 +464,7 @@ class _Search:
         if direction == 1:  # a down word whose first cube stands alone across
             undo.append(("block", self.root + 1))
             self.blocked[self.root + 1] += 1
-        undo.extend(self._lay(self.root, step, direction, self.words.codes[number]))
+        undo.extend(self._lay(self.root, step, direction, self.spelling.codes[number]))
         if direction == 1:
             undo.append(("state", 0, self.root, self.state[0][self.root]))
             self.state[0][self.root] = 1
@@ -566,7 +580,7 @@ class _Search:
         missing_ok = jokers - short
         lead = (cell - first) // step + before  # positions a word may have before `cell`
         tail = (last - cell) // step + after  # and after it
-        codes = self.words.codes
+        codes = self.spelling.codes
         need, have = self.need, self.have
         inside = (cell - first) // step  # a word covers the line's cells before `cell`
         beyond = (last - cell) // step  # and after it
@@ -627,10 +641,11 @@ class _Search:
         """Per position of `code`: (length, word number) of the words with that letter there
         whose other letters are `free` or among `missing` jokers, shortest first (memoised)."""
         key = (code, free, missing)
-        found = self.fits.get(key)
+        fits = self.spelling.fits
+        found = fits.get(key)
         if found is None:
-            if len(self.fits) > FITS_KEPT:
-                self.fits.clear()
+            if len(fits) > FITS_KEPT:
+                fits.clear()
             outside = ~free
             if missing:
                 found = [
@@ -639,16 +654,16 @@ class _Search:
                         for length, number, mask in entries
                         if (mask & outside).bit_count() <= missing
                     ]
-                    for entries in self.by_position[code]
+                    for entries in self.spelling.by_position[code]
                 ]
             else:  # the usual case, no joker to spare: no letters to count
                 found = [
                     [(length, number) for length, number, mask in entries if not mask & outside]
-                    for entries in self.by_position[code]
+                    for entries in self.spelling.by_position[code]
                 ]
             while found and not found[-1]:
                 found.pop()
-            self.fits[key] = found
+            fits[key] = found
         return found
 
     def _left_over(self) -> int:
@@ -751,7 +766,7 @@ class _Search:
                     self.blocked[cell + step] -= 1
                     self.state[direction][cell] = 0
             else:
-                undo = self._lay(start, step, direction, self.words.codes[number])
+                undo = self._lay(start, step, direction, self.spelling.codes[number])
                 try:
                     self._search()
                 finally:
@@ -787,9 +802,10 @@ class _Search:
             tiles = {}
             for cell in self.order:
                 row, col = divmod(cell - self.root + self.stride // 2, self.stride)
-                tiles[row, col - self.stride // 2] = Tile(
-                    chr(97 + self.letter[cell]), joker=cell in jokers
-                )
+                col -= self.stride // 2
+                if self.spelling.backwards:  # the crossword was built turned half round
+                    row, col = -row, -col
+                tiles[row, col] = Tile(chr(97 + self.letter[cell]), joker=cell in jokers)
             self.best_grid = Grid(tiles).normalised()
             if score >= self.open_bound:
                 raise _Proven
@@ -992,6 +1008,35 @@ class _Search:
                 if cross[code] == 2:
                     break
         return cross
+
+
+class _Spelling:
+    """The roll's words spelt one way, forwards or backwards, and the tables that find the
+    words fitting a line."""
+
+    def __init__(self, codes: tuple[bytes, ...], backwards: bool = False) -> None:
+        self.codes = codes
+        self.backwards = backwards
+        # Per letter and position: (length, word number, set of letters as a mask) of the
+        # words with that letter there, shortest first.
+        longest = max(map(len, codes), default=0)
+        self.by_position: list[list[list[tuple[int, int, int]]]] = [
+            [[] for _ in range(longest)] for _ in range(26)
+        ]
+        for number, coded in enumerate(codes):
+            mask = _mask(coded)
+            for position, code in enumerate(coded):
+                self.by_position[code][position].append((len(coded), number, mask))
+        for positions in self.by_position:
+            for entries in positions:
+                entries.sort()
+        # `_Search._fitting`'s memo: per (letter, free letters, jokers to spare).
+        self.fits: dict[tuple[int, int, int], list[list[tuple[int, int]]]] = {}
+
+
+def _mask(coded: bytes) -> int:
+    """The set of letters of a word, as a mask of letter codes."""
+    return sum(1 << code for code in set(coded))
 
 
 #: Two crossing words: (direction, row, column, letter codes) each, the first at (0, 0).
