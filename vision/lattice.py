@@ -32,6 +32,11 @@ class Lattice:
         return float(point[0, 0, 0]), float(point[0, 0, 1])
 
 
+#: Steps whose directions' cosine is below this (within 30 degrees of a right angle) run
+#: along the other axis of the lattice.
+PERPENDICULAR = math.cos(math.radians(60))
+
+
 def lattice_axes(points: np.ndarray, spacing: float) -> tuple[np.ndarray, np.ndarray]:
     """The two step vectors (column step, row step) of the lattice through ``points``
     (shape: [N, 2]), spaced about ``spacing`` apart."""
@@ -41,23 +46,55 @@ def lattice_axes(points: np.ndarray, spacing: float) -> tuple[np.ndarray, np.nda
         d[i] = np.inf
         # Only the nearest ring: diagonal neighbours would pull the angle by 45 degrees.
         near = min(float(d.min()) * 1.2, 1.6 * spacing)
-        for j in np.flatnonzero(d < near):
-            vectors.append(points[j] - p)
+        ring = np.flatnonzero(d < near)
+        vectors.extend(points[ring] - p)
+        if not len(ring):
+            continue
+        # Along the other axis the step may be longer (a squashed photo, a slant): the
+        # nearest neighbour roughly square to the first step, never a diagonal one.
+        first = points[int(np.argmin(d))] - p
+        steps = points - p
+        cosines = np.abs(steps @ first) / np.maximum(d * float(np.linalg.norm(first)), 1e-9)
+        across = np.flatnonzero((cosines < PERPENDICULAR) & (d < 2.2 * spacing))
+        if len(across):
+            vectors.append(steps[across[np.argmin(d[across])]])
     if not vectors:
         raise ValueError("no two faces are neighbours")
     v = np.array(vectors)
     angles = np.arctan2(v[:, 1], v[:, 0])
     # The four directions of a square lattice agree once the angle is multiplied by four.
     mean = math.atan2(np.sin(4 * angles).sum(), np.cos(4 * angles).sum()) / 4
-    step = float(np.median(np.linalg.norm(v, axis=1)))
-    a = np.array([math.cos(mean), math.sin(mean)]) * step
-    b = np.array([-math.sin(mean), math.cos(mean)]) * step
+    a, b = _two_axes(v, mean)
     col, row = (a, b) if abs(a[0]) >= abs(b[0]) else (b, a)
     if col[0] < 0:
         col = -col
     if row[1] < 0:
         row = -row
     return col, row
+
+
+def _two_axes(vectors: np.ndarray, start: float) -> tuple[np.ndarray, np.ndarray]:
+    """The lattice's two step vectors from the steps between neighbours, starting from axes
+    at ``start`` and ``start`` + 90 degrees. Each axis keeps its own direction and length:
+    a photo squashed in one direction, or taken at a slant, spaces rows and columns unequally
+    and turns them off the right angle."""
+    angles = np.arctan2(vectors[:, 1], vectors[:, 0])
+    lengths = np.linalg.norm(vectors, axis=1)
+    axes = np.array([start, start + math.pi / 2])
+    for _ in range(3):
+        # A step and its reverse lie along one axis: compare directions modulo 180 degrees.
+        apart = np.abs(((angles[:, None] - axes[None, :]) + math.pi / 2) % math.pi - math.pi / 2)
+        nearest = np.argmin(apart, axis=1)
+        for k in range(2):
+            own = angles[nearest == k]
+            if len(own):
+                axes[k] = math.atan2(np.sin(2 * own).sum(), np.cos(2 * own).sum()) / 2
+    steps = []
+    for k in range(2):
+        own = lengths[nearest == k]
+        step = float(np.median(own)) if len(own) else float(np.median(lengths))
+        steps.append(np.array([math.cos(axes[k]), math.sin(axes[k])]) * step)
+    return steps[0], steps[1]
 
 
 def fit_lattice(
@@ -140,8 +177,8 @@ def _walk(
         ab = steps @ basis.T
         rounded = np.round(ab)
         ok = (np.abs(rounded).sum(1) == 1) & (np.abs(ab - rounded) <= tolerance).all(1)
-        for j in np.flatnonzero(ok):
-            j = int(j)
+        for found in np.flatnonzero(ok):
+            j = int(found)
             if j in index:
                 continue
             ra, rb = int(rounded[j, 0]), int(rounded[j, 1])
