@@ -71,7 +71,11 @@ GAMES: dict[str, Game] = {
         Game(
             "big-boggle",
             "Big Boggle",
-            (("1979", "big-boggle-1979"), ("master", "boggle-master-1993")),
+            (
+                ("1979", "big-boggle-1979"),
+                ("master", "boggle-master-1993"),
+                ("2012", "big-boggle-2012"),
+            ),
             5,
             4,
             "en",

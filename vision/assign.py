@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.cubes import CubeSet
 
 #: A probability below this is treated as this, so -log stays finite.
 FLOOR = 1e-6
+#: How likely one cube is to differ from the set the game was sold with (another edition,
+#: a lost cube replaced): a face that no free die shows stands where the model is surer of
+#: it than this against the set's next best face.
+OFF_SET = 1e-3
 
 
 def hungarian(cost: Sequence[Sequence[float]]) -> list[int]:
@@ -64,43 +69,99 @@ def hungarian(cost: Sequence[Sequence[float]]) -> list[int]:
     return result
 
 
-def assign_faces(
-    probabilities: Sequence[Mapping[str, float]], cube_set: CubeSet
-) -> list[tuple[str | None, float]]:
-    """The face each reading most probably shows, given that every cube shows one face.
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """The face one reading is taken to show, given the cubes."""
 
-    Returns (face, probability of that face) per reading. With more readings than cubes,
-    the surplus is whatever is least like a face of this set: those readings come back as
-    (None, probability that they are no cube of the set).
+    #: The face, or None where the reading is no cube of the set (a surplus find).
+    face: str | None
+    #: The model's probability of that face (of "no cube" where ``face`` is None).
+    probability: float
+    #: The index of the die taken to show the face; None where no die of the set is free to
+    #: show it and the model is sure enough to keep it anyway (or for a surplus find).
+    die: int | None
+
+    @property
+    def off_set(self) -> bool:
+        """Kept as read although no free die of the set shows this face."""
+        return self.face is not None and self.die is None
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """Every reading's face under one cube set, and how well the set explains them."""
+
+    cube_set: CubeSet
+    faces: tuple[Assigned, ...]
+    #: The sum of -log p over the readings, the set's doubt included: lower explains better.
+    cost: float
+
+
+def assign_faces(
+    probabilities: Sequence[Mapping[str, float]],
+    cube_set: CubeSet,
+    off_set: float = OFF_SET,
+) -> Assignment:
+    """The faces the readings most probably show, given that every cube shows one face.
+
+    The set is evidence, not a veto: a reading may keep a face that no free die shows, at the
+    price of ``off_set`` (how likely a cube is to differ from the set), so that the set
+    settles doubtful readings and a sure one stands (and is flagged). With more readings than
+    cubes, the surplus is whatever is least like a face of this set: those come back with
+    ``face`` None and the probability that they are no cube of the set.
 
     >>> from engine.cubes import CubeSet
     >>> one_die = CubeSet.parse("d", "A B C D E F")
-    >>> assign_faces([{"A": 0.9, "#": 0.1}, {"A": 0.2, "#": 0.8}], one_die)
+    >>> [(a.face, a.probability) for a in assign_faces([{"A": 0.9}, {"A": 0.2, "#": 0.8}],
+    ...     one_die).faces]
     [('A', 0.9), (None, 0.8)]
+    >>> [(a.face, a.die) for a in assign_faces([{"A": 1.0}, {"B": 1.0}], one_die).faces]
+    [('A', 0), ('B', None)]
     """
     dice = [sorted({str(face) for face in die.faces}) for die in cube_set.dice]
     if not probabilities:
-        return []
+        return Assignment(cube_set, (), 0.0)
     carried = {face for die in dice for face in die}
-    cost = []
-    best_face = []
+    surplus = max(0, len(probabilities) - len(dice))
+    doubt = -math.log(off_set)
+    cost, best_face, own = [], [], []
     for p in probabilities:
         row, faces = [], []
         for die in dice:
             face = max(die, key=lambda f: p.get(f, 0.0))
             faces.append(face)
-            row.append(-math.log(max(p.get(face, 0.0), FLOOR)))
+            row.append(_cost(p.get(face, 0.0)))
         # Surplus readings go to "no cube": the table, a side, a face no cube carries.
         no_cube = 1.0 - sum(v for f, v in p.items() if f in carried)
-        row.extend([-math.log(max(no_cube, FLOOR))] * max(0, len(probabilities) - len(dice)))
+        row.extend([_cost(no_cube)] * surplus)
+        # Or the reading keeps its own face, on a die the set does not know.
+        face, value = max(p.items(), key=lambda item: item[1]) if p else ("", 0.0)
+        row.extend([_cost(value) + doubt] * len(probabilities))
         cost.append(row)
         best_face.append(faces)
+        own.append(face)
     columns = hungarian(cost)
-    chosen: list[tuple[str | None, float]] = []
+    chosen: list[Assigned] = []
     for i, c in enumerate(columns):
         if c < len(dice):
             face = best_face[i][c]
-            chosen.append((face, float(probabilities[i].get(face, 0.0))))
+            chosen.append(Assigned(face, float(probabilities[i].get(face, 0.0)), c))
+        elif c < len(dice) + surplus:
+            chosen.append(Assigned(None, float(math.exp(-cost[i][c])), None))
         else:
-            chosen.append((None, float(math.exp(-cost[i][c]))))
-    return chosen
+            chosen.append(Assigned(own[i], float(probabilities[i].get(own[i], 0.0)), None))
+    total = sum(cost[i][c] for i, c in enumerate(columns))
+    return Assignment(cube_set, tuple(chosen), total)
+
+
+def best_edition(
+    probabilities: Sequence[Mapping[str, float]], cube_sets: Sequence[CubeSet]
+) -> Assignment:
+    """Of the editions a game was sold in, the one that explains the readings best (the
+    first, the default, where they explain them equally well)."""
+    assignments = [assign_faces(probabilities, cube_set) for cube_set in cube_sets]
+    return min(assignments, key=lambda a: (round(a.cost, 6), assignments.index(a)))
+
+
+def _cost(probability: float) -> float:
+    return -math.log(max(probability, FLOOR))
