@@ -19,7 +19,7 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy engine
+	$(BIN)/mypy engine vision
 
 test: lint
 	$(BIN)/python -m pytest
@@ -37,10 +37,12 @@ lexicons: $(STAMP)
 install-pi:
 	sudo systemd/install.sh
 
-# The cube-face model: render, train on the CPU, export models/cube_faces.onnx and its card.
+# The models: render, train on the CPU, export models/cube_faces.onnx, models/cube_tops.onnx
+# and their cards.
 model: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
 	nice $(BIN)/python -m models.train
+	nice $(BIN)/python -m models.train_tops
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

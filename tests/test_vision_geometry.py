@@ -63,7 +63,7 @@ def test_hungarian_finds_the_cheapest_assignment(cost):
 def test_a_second_qu_is_read_as_its_next_best_face():
     cubes = CubeSet.load("boggle-1987")
     readings = [{"Qu": 0.9, "O": 0.1}, {"Qu": 0.6, "O": 0.4}] + [{"E": 1.0}] * 14
-    faces = [face for face, _ in assign_faces(readings, cubes)]
+    faces = [a.face for a in assign_faces(readings, cubes).faces]
     assert faces[:2] == ["Qu", "O"]
     assert faces.count("Qu") == 1
 
@@ -153,16 +153,16 @@ def test_reader_with_the_model_on_held_out_scenes():
 
 
 def test_upright_turns_the_board_against_the_letters():
-    from vision.reader import _upright_turn
     from vision.reading import FaceReading
+    from vision.tray import upright_turn
 
     def face(symbol: str, orientation: int) -> FaceReading:
         return FaceReading(symbol, 0.0, 0.0, 1.0, orientation, ((0, 0),) * 4)
 
     # Letters turned a quarter clockwise stand up when the board turns a quarter back.
     faces = [face("A", 90), face("B", 90), face("C", 0), face("*", 180)]
-    assert _upright_turn(faces) == 270
-    assert _upright_turn([face("A", 0)]) == 0
+    assert upright_turn(faces) == 270
+    assert upright_turn([face("A", 0)]) == 0
 
 
 def test_the_finder_stops_at_the_first_cut_it_is_told_to_accept():
@@ -183,8 +183,8 @@ def test_the_finder_stops_at_the_first_cut_it_is_told_to_accept():
 
 
 def test_a_row_end_face_found_small_still_joins_the_crossword():
+    from vision.crossword import touching_group
     from vision.detect import FaceQuad
-    from vision.reader import _touching_group
 
     def face(x: float, side: float) -> FaceQuad:
         corners = np.array([[x - 28, 72], [x + 28, 72], [x + 28, 128], [x - 28, 128]], float)
@@ -192,32 +192,75 @@ def test_a_row_end_face_found_small_still_joins_the_crossword():
 
     # Steps of 74 px between faces found 56 px wide (1.32 sides), along their edges.
     row = [face(100 + 74 * k, 56) for k in range(4)]
-    assert _touching_group(row) == [0, 1, 2, 3]
+    assert touching_group(row) == [0, 1, 2, 3]
     # The same gap on the diagonal is not touching.
     diagonal = [
         FaceQuad(q.corners + 52 * k, (q.center[0] + 52 * k - 74 * k, 100 + 52 * k), 56, 0.0)
         for k, q in enumerate(row)
     ]
-    assert _touching_group(diagonal) == []
+    assert touching_group(diagonal) == []
 
 
 def test_one_cube_found_twice_is_kept_once_as_its_surest_reading():
     """Two cuts may find one cube twice (its top, and its top with a side): they are one cube."""
-    from types import SimpleNamespace
-
     from vision.detect import FaceQuad
-    from vision.reader import _one_per_cube
+    from vision.loose import one_per_cube
+    from vision.prediction import FacePrediction
 
     def quad(x: float, y: float, side: float) -> FaceQuad:
         h = side / 2
         corners = np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]])
         return FaceQuad(corners, (x, y), side, 0.0)
 
-    def read_as(face: str | None, confidence: float) -> SimpleNamespace:
-        return SimpleNamespace(face=face, confidence=confidence)
+    def read_as(face: str | None, confidence: float) -> FacePrediction:
+        return FacePrediction(face, 0, confidence, 1.0, (), ())
 
     quads = [quad(100, 100, 97), quad(101, 104, 62), quad(170, 100, 62), quad(300, 300, 62)]
     reads = [read_as("M", 0.8), read_as("N", 1.0), read_as("E", 0.6), read_as(None, 0.99)]
-    assert _one_per_cube(quads, reads) == [1, 2, 3]  # the sure N, and the cubes apart
+    assert one_per_cube(quads, reads) == [1, 2, 3]  # the sure N, and the cubes apart
     # A find read as "not a face" never beats one read as a face.
-    assert _one_per_cube(quads[:2], [read_as("M", 0.4), read_as(None, 0.99)]) == [0]
+    assert one_per_cube(quads[:2], [read_as("M", 0.4), read_as(None, 0.99)]) == [0]
+
+
+def test_a_sure_face_stands_against_the_set_and_a_doubtful_one_gives_way():
+    cubes = CubeSet.load("big-boggle-1979")  # K and Z share one die, BJKQuXZ
+    others = [{"E": 1.0}] * 23
+    sure = assign_faces([{"Z": 0.99, "M": 0.01}, {"K": 1.0}, *others], cubes)
+    assert [a.face for a in sure.faces[:2]] == ["Z", "K"]
+    assert sure.faces[0].off_set and not sure.faces[1].off_set
+    doubtful = assign_faces([{"Z": 0.55, "M": 0.45}, {"K": 1.0}, *others], cubes)
+    assert [a.face for a in doubtful.faces[:2]] == ["M", "K"]
+    assert not any(a.off_set for a in doubtful.faces)
+
+
+def test_the_edition_that_explains_the_faces_is_chosen():
+    from vision.assign import best_edition
+
+    game = find_game("big-boggle")
+    sets = [game.cube_set(name) for name, _ in game.dice]
+    # Master/Deluxe has a W beside CCNST, and an H beside IPRRY: the 1979 set has neither.
+    faces = ["W", "H", "H", "H", "H"] + ["A"] * 20
+    chosen = best_edition([{f: 1.0} for f in faces], sets)
+    assert chosen.cube_set.name == "boggle-master-1993"
+    assert not any(a.off_set for a in chosen.faces)
+    # Faces every edition can show keep the default.
+    plain = best_edition([{"A": 1.0}] * 3 + [{"E": 1.0}] * 4, sets)
+    assert plain.cube_set.name == "big-boggle-1979"
+
+
+@pytest.mark.parametrize("turns", [1, 2, 3])
+def test_a_crossword_lying_turned_is_read_the_right_way_up(turns):
+    from engine.lexicon import Lexicon
+    from vision.evaluate import SceneGame
+
+    scene = render_scene("crossword", 31_000_004)
+    upright = read(scene.image, SceneGame("adlib", 0))
+    turned = read(
+        np.ascontiguousarray(np.rot90(scene.image, -turns)),
+        SceneGame("adlib", 0),
+        is_word=Lexicon.open("en").__contains__,
+    )
+    assert upright.grid is not None and upright.turned == 0
+    assert turned.grid == upright.grid
+    assert turned.turned == (4 - turns) % 4 * 90
+    assert any("right way up" in w for w in turned.warnings)

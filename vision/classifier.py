@@ -14,29 +14,18 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import onnxruntime as ort
 
 from engine.errors import MachineError
 from engine.faces import ALPHABET
+from vision.prediction import FacePrediction
 
 MODEL_NAME = "cube_faces.onnx"
-
-
-@dataclass(frozen=True, slots=True)
-class FacePrediction:
-    """What the model sees in one crop. ``face`` is None when it is not a cube's top face."""
-
-    face: str | None
-    orientation: int
-    confidence: float
-    orientation_confidence: float
-    probabilities: tuple[float, ...]
-    orientation_probabilities: tuple[float, ...]
 
 
 def _resample(x: np.ndarray, axis: int, size: int) -> np.ndarray:
@@ -67,24 +56,27 @@ def _resample(x: np.ndarray, axis: int, size: int) -> np.ndarray:
     shape = [1] * x.ndim
     shape[axis] = size
     frac = (src - lo).astype(np.float32).reshape(shape)
-    return np.take(x, lo, axis=axis) * (1 - frac) + np.take(x, hi, axis=axis) * frac
+    out: np.ndarray = np.take(x, lo, axis=axis) * (1 - frac) + np.take(x, hi, axis=axis) * frac
+    return out
 
 
 def _resize_batch(images: np.ndarray, size: int) -> np.ndarray:
     """(N, H, W, C) images as a (N, C, size, size) float32 batch."""
     x = _resample(images.astype(np.float32), 1, size)
-    return _resample(x, 2, size).transpose(0, 3, 1, 2)
+    out: np.ndarray = _resample(x, 2, size).transpose(0, 3, 1, 2)
+    return out
 
 
 def _resize(img: np.ndarray, size: int) -> np.ndarray:
     """One (H, W, C) image resized to (size, size, C)."""
-    return _resize_batch(img[None], size)[0].transpose(1, 2, 0)
+    out: np.ndarray = _resize_batch(img[None], size)[0].transpose(1, 2, 0)
+    return out
 
 
 class FaceClassifier:
     """The face model in an onnxruntime session; ``classify`` reads a batch of crops."""
 
-    def __init__(self, session: ort.InferenceSession, meta: dict) -> None:
+    def __init__(self, session: ort.InferenceSession, meta: dict[str, Any]) -> None:
         self._session = session
         self.classes: tuple[str, ...] = tuple(meta["classes"])
         self.orientations: tuple[int, ...] = tuple(meta["orientations"])

@@ -21,6 +21,7 @@ SETTINGS = {
     "max_aspect": 1.6,  # a face's long side over its short side
     "min_fill": 0.62,  # a face's area over its rectangle's
     "max_row": 5,  # the most touching faces one piece is cut into
+    "row_round": 0.3,  # a piece this much past a whole number of faces long holds one more
     "partial_fill": 0.45,  # the same for a lone piece of the other faces' size
     "row_fill": 0.8,  # the same for a row of touching faces that no seam divides
     "size_low": 0.55,  # face side against the median side: smallest kept
@@ -50,6 +51,8 @@ class FaceQuad:
     side: float
     #: Edge direction nearest the image's horizontal, in degrees (-45, 45].
     angle: float
+    #: How sure the finder is that this is a top (the detector's heat; 1 for a cut's find).
+    score: float = 1.0
 
 
 def downscale(image: np.ndarray, side: int | None = None) -> tuple[np.ndarray, float]:
@@ -66,13 +69,13 @@ def _distances(lab: np.ndarray, ring: np.ndarray) -> np.ndarray:
     """How far each pixel's colour stands from the median colour of ``ring`` (0-255)."""
     background = np.median(lab[ring], axis=0).astype(np.float32)
     # OpenCV's arithmetic: a third of numpy's time on the whole frame.
-    difference = cv2.subtract(lab, (*(float(v) for v in background), 0.0))
-    squared = cv2.multiply(difference, difference)
-    distance = cv2.sqrt(cv2.transform(squared, np.ones((1, 3), np.float32)))
+    squared = _squared_distance(lab, background)
+    distance = np.asarray(cv2.sqrt(squared))
     top = float(distance.max())
     if top <= 0:
         return np.zeros(distance.shape, np.uint8)
-    return np.minimum(cv2.multiply(distance, 255.0 / top), 255).astype(np.uint8)
+    scaled = np.asarray(cv2.multiply(distance, np.full_like(distance, 255.0 / top)))
+    return np.minimum(scaled, 255).astype(np.uint8)
 
 
 def _floor(scaled: np.ndarray, ring: np.ndarray) -> float:
@@ -123,7 +126,9 @@ Region = tuple[int, int, np.ndarray]  # top, left, and the mask inside its bound
 
 
 def _regions(mask: np.ndarray, min_area: float = 0) -> list[Region]:
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        mask.astype(np.uint8), connectivity=8
+    )
     out = []
     for k in range(1, count):
         x, y, w, h, area = stats[k]
@@ -256,7 +261,9 @@ def _quads(
     fill = SETTINGS["min_fill"] if min_fill is None else min_fill
     if min(w, h) < 3 or piece.sum() < fill * w * h:
         return []
-    count = max(1, round(max(w, h) / min(w, h)))
+    # A row of touching faces that no seam divides is cut into squares; a single face seen
+    # squashed or at a slant may be half again as long as it is wide.
+    count = max(1, int(max(w, h) / min(w, h) + SETTINGS["row_round"]))
     if count > SETTINGS["max_row"]:
         return []
     ratio = max(w, h) / min(w, h) / count
@@ -264,25 +271,41 @@ def _quads(
         return []
     if count > 1 and piece.sum() < SETTINGS["row_fill"] * w * h:
         return []
-    # The long axis, along which a row of touching faces is cut into squares.
+    # The long axis, along which a row of touching faces is cut.
     along = np.radians(raw if w >= h else raw + 90)
     axis = np.array([np.cos(along), np.sin(along)])
+    across = np.array([-axis[1], axis[0]])
     step = max(w, h) / count
-    side = (step * min(w, h)) ** 0.5 * grow
+    half_along, half_across = step / 2 * grow, min(w, h) / 2 * grow
+    side = 2 * (half_along * half_across) ** 0.5
     angle = ((np.degrees(along) + 45) % 90) - 45
-    theta = np.radians(angle)
-    ux = np.array([np.cos(theta), np.sin(theta)]) * side / 2
-    uy = np.array([-np.sin(theta), np.cos(theta)]) * side / 2
     out = []
     for k in range(count):
         center = np.array([cx, cy]) + axis * step * (k - (count - 1) / 2)
-        corners = np.array([center - ux - uy, center + ux - uy, center + ux + uy, center - ux + uy])
-        corners = (corners + 0.5) * scale - 0.5
+        corners = np.array(
+            [center + i * half_along * axis + j * half_across * across for i, j in SQUARE]
+        )
+        corners = (ordered(corners) + 0.5) * scale - 0.5
         full = (center + 0.5) * scale - 0.5
         out.append(
             FaceQuad(corners, (float(full[0]), float(full[1])), float(side * scale), float(angle))
         )
     return out
+
+
+#: The corners of a square about its centre, in the order ``ordered`` leaves them.
+SQUARE = ((-1, -1), (1, -1), (1, 1), (-1, 1))
+
+
+def ordered(corners: np.ndarray) -> np.ndarray:
+    """Four corners (shape: [4, 2]) clockwise as the image shows them (y grows downwards),
+    from the one nearest the top left of the quad's centre."""
+    corners = np.asarray(corners, np.float64)
+    offset = corners - corners.mean(0)
+    turn = np.arctan2(offset[:, 1], offset[:, 0])
+    first = int(np.argmin(np.abs((turn + 3 * np.pi / 4 + np.pi) % (2 * np.pi) - np.pi)))
+    order = np.argsort((turn - turn[first]) % (2 * np.pi))
+    return corners[order]
 
 
 def find_faces(
@@ -479,8 +502,11 @@ def _merge_groups(groups: list[list[FaceQuad]], near: float) -> list[list[FaceQu
 
 def _squared_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     """Each pixel's squared distance from ``colour`` (OpenCV's arithmetic, as ``_distances``)."""
-    difference = cv2.subtract(lab, (*(float(v) for v in colour), 0.0))
-    return cv2.transform(cv2.multiply(difference, difference), np.ones((1, 3), np.float32))
+    # A 4-tuple is OpenCV's scalar, subtracted from every pixel (its stubs know only arrays).
+    scalar = (*(float(v) for v in colour), 0.0)
+    difference = cv2.subtract(lab, scalar)  # type: ignore[call-overload]
+    squared = cv2.multiply(difference, difference)
+    return np.asarray(cv2.transform(squared, np.ones((1, 3), np.float32)))
 
 
 def _fitting_squares(piece: np.ndarray, side: float) -> list[tuple[tuple[float, float], float]]:
@@ -492,13 +518,13 @@ def _fitting_squares(piece: np.ndarray, side: float) -> list[tuple[tuple[float, 
     height, width = padded.shape
     middle = (width / 2, height / 2)
     best: tuple[float, float, np.ndarray] | None = None
-    for angle in range(-40, 50, 5):
-        turn = cv2.getRotationMatrix2D(middle, angle, 1.0)
+    for degrees in range(-40, 50, 5):
+        turn = cv2.getRotationMatrix2D(middle, degrees, 1.0)
         turned = cv2.warpAffine(padded, turn, (width, height), flags=cv2.INTER_LINEAR)
         fill = cv2.boxFilter(turned, -1, (window, window), normalize=True)
         top = float(fill.max())
         if best is None or top > best[0]:
-            best = (top, float(angle), fill)
+            best = (top, float(degrees), fill)
     assert best is not None
     top, angle, fill = best
     if top < SETTINGS["carve_fill"]:

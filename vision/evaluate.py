@@ -21,17 +21,21 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
 from engine.cubes import CubeSet
+from engine.faces import ALPHABET
 from models.scenes import Scene, render_scene
 from models.sidescene import render_loose_sides
-from vision.detect import FaceQuad
+from vision.detect import FaceQuad, carve_faces
 from vision.errors import ReadError
+from vision.find import find_tops
+from vision.models import face_model
+from vision.prediction import FacePrediction
 from vision.reader import read
 from vision.reading import LooseReading, TrayReading
+from vision.steps import Accept, ModelLook, Small, Steps
 
 HELD_OUT = 70_000_000
 
@@ -51,39 +55,38 @@ class SceneGame:
     id: str
     size: int
 
+    @property
+    def dice(self) -> tuple[tuple[str, str], ...]:
+        return ((self.id, SCENE_SETS[self.id]),)
+
     def cube_set(self, dice: str | None = None) -> CubeSet:
-        return CubeSet.load(dice or SCENE_SETS[self.id])
+        return CubeSet.load(SCENE_SETS[self.id])
+
+
+def _truth(face: str | None) -> FacePrediction:
+    """A certain reading of ``face`` (None: no cube), upright."""
+    probabilities = tuple(1.0 if f == face else 0.0 for f in (*ALPHABET, None))
+    return FacePrediction(face, 0, 1.0, 1.0, probabilities, (1.0, 0.0, 0.0, 0.0))
 
 
 @dataclass(frozen=True, slots=True)
-class _Truth:
-    face: str | None
-    orientation: int
-    confidence: float
-    orientation_confidence: float
-    probabilities: dict[str, float]
+class GroundTruthLook:
+    """Reads a quadrilateral as the scene's cube whose centre is nearest its own, or as no
+    cube where none lies within half a side (geometry only)."""
 
+    scene: Scene
 
-class GroundTruthReader:
-    """Reads a crop as the scene's cube whose centre is nearest the crop's (geometry only)."""
-
-    def __init__(self, scene: Scene) -> None:
-        self.scene = scene
-        self.centers = np.array([cube.center for cube in scene.cubes])
-        self.pending: list[np.ndarray] = []
-
-    def classify(self, crops: Sequence[np.ndarray]) -> list[_Truth]:
+    def __call__(
+        self, image: np.ndarray, corners: Sequence[np.ndarray], check: bool = True
+    ) -> list[FacePrediction]:
+        centres = np.array([cube.center for cube in self.scene.cubes])
         out = []
-        for center in self.pending:
-            distances = np.linalg.norm(self.centers - center, axis=1)
+        for quad in corners:
+            distances = np.linalg.norm(centres - np.asarray(quad).mean(0), axis=1)
             k = int(np.argmin(distances))
             cube = self.scene.cubes[k]
             side = float(np.linalg.norm(np.subtract(cube.corners[1], cube.corners[0])))
-            if distances[k] > side / 2:  # no cube there: what the model calls "none"
-                out.append(_Truth(None, 0, 1.0, 1.0, {}))
-                continue
-            out.append(_Truth(cube.face, 0, 1.0, 1.0, {cube.face: 1.0}))
-        self.pending = []  # the reader may ask again, for squares carved out of blobs
+            out.append(_truth(None if distances[k] > side / 2 else cube.face))
         return out
 
 
@@ -144,37 +147,32 @@ def score_scene(
 ) -> None:
     """Read ``scene`` and count what was read right. ``hide``: make the finder miss every
     ``hide``-th top it finds; ``carve=False``: the reader without carving tops out of blobs."""
-    import vision.reader as reader_module
+    look = GroundTruthLook(scene) if geometry else ModelLook(face_model())
 
-    classifier: Any = None
-    saved = (reader_module.cut_face, reader_module.find_faces, reader_module.carve_faces)
-    if geometry:
-        classifier = GroundTruthReader(scene)
-        original = reader_module.cut_face
+    def find(
+        image: np.ndarray, accept: Accept | None = None, small: Small | None = None
+    ) -> list[FaceQuad]:
+        return (
+            hide_tops(scene, find_tops(image, accept, small), hide)
+            if hide
+            else find_tops(image, accept, small)
+        )
 
-        def cut(image: np.ndarray, corners: np.ndarray, size: int = 64) -> np.ndarray:
-            classifier.pending.append(np.asarray(corners).mean(0))
-            return original(image, corners, size)
+    def no_carving(
+        image: np.ndarray, quads: list[FaceQuad], small: Small | None = None
+    ) -> list[list[FaceQuad]]:
+        return []
 
-        reader_module.cut_face = cut  # type: ignore[assignment]
-    if hide:
-        finder = reader_module.find_faces
-
-        def hiding(image: np.ndarray, *args: Any) -> list[FaceQuad]:
-            return hide_tops(scene, finder(image, *args), hide)
-
-        reader_module.find_faces = hiding  # type: ignore[assignment]
-    if not carve:
-        reader_module.carve_faces = lambda *args: []  # type: ignore[assignment]
+    steps = Steps(look, find, carve_faces if carve else no_carving)
     start = time.perf_counter()
     try:
         size = len(scene.board) if scene.board is not None else 0
-        reading = read(scene.image, SceneGame(scene.game, size), classifier=classifier)
+        reading: TrayReading | LooseReading | None = read(
+            scene.image, SceneGame(scene.game, size), steps=steps
+        )
     except ReadError as error:
         reading = None
         tally.errors[type(error).__name__] += 1
-    finally:
-        reader_module.cut_face, reader_module.find_faces, reader_module.carve_faces = saved
     tally.seconds.append(time.perf_counter() - start)
     if scene.kind == "tray":
         assert scene.board is not None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -30,6 +31,39 @@ class Lattice:
     def cell_center(self, row: float, col: float) -> tuple[float, float]:
         point = cv2.perspectiveTransform(np.array([[[col, row]]], np.float64), self.homography)
         return float(point[0, 0, 0]), float(point[0, 0, 1])
+
+    def window(self, rows: int, cols: int, weights: Sequence[float] | None = None) -> Lattice:
+        """The ``rows`` x ``cols`` part of the lattice that holds the most points (the
+        heaviest, by ``weights``, where several hold as many); the points outside it are off
+        the lattice. A lattice no larger is returned as it is.
+
+        A tray photographed with something beside it in line with its cubes (a pencil, a
+        letter on the box, a cube lying apart) has more rows or columns than the tray.
+        """
+        if self.rows <= rows and self.cols <= cols:
+            return self
+        weight = list(weights) if weights is not None else [1.0] * len(self.cells)
+        best: tuple[int, float, int, int] | None = None
+        for r0 in range(max(1, self.rows - rows + 1)):
+            for c0 in range(max(1, self.cols - cols + 1)):
+                inside = [
+                    k
+                    for k, c in enumerate(self.cells)
+                    if c is not None and r0 <= c[0] < r0 + rows and c0 <= c[1] < c0 + cols
+                ]
+                score = (len(inside), sum(weight[k] for k in inside), -r0, -c0)
+                if best is None or score > (best[0], best[1], -best[2], -best[3]):
+                    best = (len(inside), score[1], r0, c0)
+        assert best is not None
+        _, _, r0, c0 = best
+        cells = tuple(
+            (c[0] - r0, c[1] - c0)
+            if c is not None and r0 <= c[0] < r0 + rows and c0 <= c[1] < c0 + cols
+            else None
+            for c in self.cells
+        )
+        shift = np.array([[1, 0, c0], [0, 1, r0], [0, 0, 1]], np.float64)
+        return Lattice(cells, self.homography @ shift, min(rows, self.rows), min(cols, self.cols))
 
 
 #: Steps whose directions' cosine is below this (within 30 degrees of a right angle) run

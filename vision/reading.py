@@ -29,10 +29,13 @@ class FaceReading:
     corners: tuple[tuple[float, float], ...]
     #: (row, col) in the tray or crossword, None for a loose or unused cube.
     cell: tuple[int, int] | None = None
+    #: Read surely, but no free die of the cube set shows this face (another edition?).
+    off_set: bool = False
 
     @property
     def doubtful(self) -> bool:
-        return self.confidence < DOUBTFUL
+        """Whether a player should check this cube (shown in orange)."""
+        return self.confidence < DOUBTFUL or self.off_set
 
 
 def _draw_faces(image: np.ndarray, faces: tuple[FaceReading, ...]) -> np.ndarray:
@@ -62,6 +65,10 @@ class TrayReading:
     faces: tuple[FaceReading, ...]
     #: The tray's outline in the image (shape: [4, 2]), for the picture.
     outline: tuple[tuple[float, float], ...]
+    #: The cube set (edition) the faces were read with.
+    dice: str = ""
+    #: The cells (row, col, as ``rows`` has them) a player should check.
+    doubtful_cells: tuple[tuple[int, int], ...] = ()
 
     @property
     def board(self) -> str:
@@ -79,6 +86,8 @@ class TrayReading:
             "rows": [list(row) for row in self.rows],
             "confidence": [[round(p, 4) for p in row] for row in self.confidence],
             "min_confidence": round(self.min_confidence, 4),
+            "dice": self.dice,
+            "doubtful": [[r, c] for r, c in self.doubtful_cells],
             "warnings": list(self.warnings),
         }
 
@@ -96,9 +105,11 @@ class LooseReading:
 
     game: str
     faces: tuple[FaceReading, ...]
-    #: The crossword's rows as text ("." for an empty cell), or None.
+    #: The crossword's rows as text ("." for an empty cell), the right way up, or None.
     grid: tuple[str, ...] | None
     warnings: tuple[str, ...]
+    #: Degrees clockwise the crossword was turned to stand the right way up (0, 90, 180, 270).
+    turned: int = 0
 
     @property
     def roll(self) -> str:
@@ -128,6 +139,7 @@ class LooseReading:
             ],
             "roll": self.roll,
             "grid": list(self.grid) if self.grid is not None else None,
+            "turned": self.turned,
             "unused": list(self.unused),
             "min_confidence": round(self.min_confidence, 4),
             "warnings": list(self.warnings),

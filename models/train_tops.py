@@ -1,0 +1,153 @@
+"""Train the cube-top detector on rendered scenes and export it to ONNX with its card.
+
+    python -m models.train_tops        # what `make model` runs after the face model
+
+Needs the ``train`` extra (torch, onnx). Steps: render the training scenes and the held-out
+ones (their own seeds), train ``models.topnet.TopNet`` on the CPU with a progress bar,
+export ``models/cube_tops.onnx`` and ``cube_tops.json`` (SHA-256), then measure it through
+the run-time detector (``vision.tops``) and write ``models/CARD_TOPS.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from models.topdata import Scenes, batches, make_scenes
+from models.topnet import TopNet
+from models.train import Progress
+from vision.topshape import CHANNELS, HEAT, INPUT_SIDE, STRIDE
+
+HERE = Path(__file__).resolve().parent
+TRAIN_SEED, VAL_SEED = 11, 12
+DATA_VERSION = 2
+PATCH = 256
+
+
+def focal_loss(logit: torch.Tensor, target: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+    """CenterNet's focal loss on the heat: peaks are 1, their surroundings count less."""
+    p = torch.sigmoid(logit).clamp(1e-4, 1 - 1e-4)
+    peak = target >= 0.999
+    positive = -torch.log(p) * (1 - p) ** 2 * peak
+    negative = -torch.log(1 - p) * p**2 * (1 - target) ** 4 * ~peak * weight
+    return (positive.sum() + negative.sum()) / peak.sum().clamp(min=1)
+
+
+def shape_loss(out: torch.Tensor, target: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+    """L1 on the shape channels, at and beside each centre."""
+    difference = (out[:, HEAT + 1 :] - target[:, HEAT + 1 :]).abs().sum(1)
+    return (difference * weight).sum() / weight.sum().clamp(min=1)
+
+
+def train(net: TopNet, scenes: Scenes, steps: int, batch: int, seed: int) -> None:
+    torch.manual_seed(seed)
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    bar = Progress(steps, "train")
+    net.train()
+    source = batches(scenes, batch, PATCH, seed)
+    heat_total = shape_total = 0.0
+    for step in range(steps):
+        images, target, heat_weight, shape_weight = (torch.from_numpy(a) for a in next(source))
+        raw = net.raw(images)
+        heat = focal_loss(raw[:, HEAT], target[:, HEAT], heat_weight)
+        shape = shape_loss(raw, target, shape_weight)
+        loss = heat + shape
+        opt.zero_grad()
+        loss.backward()  # type: ignore[no-untyped-call]
+        opt.step()
+        sched.step()
+        heat_total = 0.98 * heat_total + 0.02 * heat.item() if step else heat.item()
+        shape_total = 0.98 * shape_total + 0.02 * shape.item() if step else shape.item()
+        bar(1, f"heat {heat_total:.3f} shape {shape_total:.3f}")
+
+
+def export(net: TopNet, path: Path) -> dict[str, object]:
+    """Write the ONNX file and, beside it, the JSON with its input and its hash."""
+    net.eval()
+    dummy = torch.zeros(1, 3, INPUT_SIDE * 3 // 4, INPUT_SIDE)
+    torch.onnx.export(
+        net,
+        (dummy,),
+        str(path),
+        dynamo=False,
+        input_names=["image"],
+        output_names=["tops"],
+        dynamic_axes={"image": {0: "n", 2: "h", 3: "w"}, "tops": {0: "n", 2: "gh", 3: "gw"}},
+        opset_version=17,
+    )
+    meta: dict[str, object] = {
+        "input": {"side": INPUT_SIDE, "layout": "NCHW", "channels": "BGR", "scale": 1 / 255},
+        "output": {"stride": STRIDE, "channels": CHANNELS},
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+    }
+    path.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n")
+    return meta
+
+
+def _scenes(cache: Path, count: int, seed: int, workers: int) -> tuple[Scenes, bool]:
+    path = cache / f"tops-v{DATA_VERSION}-seed{seed}-n{count}.npz"
+    if path.is_file():
+        return Scenes.open(path), False
+    bar = Progress(count, "render")
+    scenes = make_scenes(count, seed, workers, bar)
+    scenes.save(path)
+    return scenes, True
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--scenes", type=int, default=8000, help="training scenes to render")
+    ap.add_argument("--val", type=int, default=300, help="held-out scenes")
+    ap.add_argument("--steps", type=int, default=12000, help="training batches")
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=2, help="processes that render")
+    ap.add_argument("--out", type=Path, default=HERE / "cube_tops.onnx")
+    ap.add_argument(
+        "--cache",
+        type=Path,
+        default=HERE.parent / "build" / "model-data",
+        help="folder that keeps the rendered scenes between runs",
+    )
+    args = ap.parse_args(argv)
+    torch.set_num_threads(args.threads)
+    t0 = time.monotonic()
+    scenes, rendered = _scenes(args.cache, args.scenes, TRAIN_SEED, args.workers)
+    held_out, _ = _scenes(args.cache, args.val, VAL_SEED, args.workers)
+    render_s = time.monotonic() - t0
+    net = TopNet()
+    t1 = time.monotonic()
+    train(net, scenes, args.steps, args.batch, TRAIN_SEED)
+    train_s = time.monotonic() - t1
+    meta = export(net, args.out)
+    from models import evaluate_tops  # after export: it runs the run-time detector
+
+    figures: dict[str, Any] = {"val": evaluate_tops.measure(held_out, args.out)}
+    figures.update(
+        scenes=args.scenes,
+        steps=args.steps,
+        batch=args.batch,
+        patch=PATCH,
+        threads=args.threads,
+        rendered=rendered,
+        render_s=round(render_s),
+        train_s=round(train_s),
+        total_s=round(time.monotonic() - t0),
+        onnx_bytes=args.out.stat().st_size,
+        sha256=meta["sha256"],
+        params=sum(p.numel() for p in net.parameters()),
+    )
+    evaluate_tops.write_card(figures, HERE / "CARD_TOPS.md")
+    print(json.dumps(figures, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

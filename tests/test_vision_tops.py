@@ -1,0 +1,80 @@
+"""The cube-top detector: its encoding of a face, and the committed model on held-out scenes."""
+
+from __future__ import annotations
+
+import math
+from importlib.resources import files
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from models.scenes import render_scene
+from vision.detect import ordered
+from vision.topshape import TopShape, decode, encode
+
+MODEL = Path(str(files("models") / "cube_tops.onnx"))
+needs_model = pytest.mark.skipif(not MODEL.is_file(), reason="the top detector is not built yet")
+
+
+def _same_corners(a: np.ndarray, b: np.ndarray, tolerance: float) -> bool:
+    """Whether two quadrilaterals have the same corners, numbered from any of them."""
+    return any(np.abs(np.roll(a, k, axis=0) - b).max() < tolerance for k in range(4))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cx=st.floats(-50, 500),
+    cy=st.floats(-50, 500),
+    half=st.floats(2, 80),
+    u=st.floats(-0.6, 0.6),
+    v=st.floats(-0.6, 0.6),
+    turn=st.floats(-math.pi, math.pi),
+    start=st.integers(0, 3),
+)
+def test_a_face_decodes_to_its_own_corners_from_whichever_corner_it_is_numbered(
+    cx, cy, half, u, v, turn, start
+):
+    corners = decode(TopShape(cx, cy, half, u, v, turn))
+    shape = encode(np.roll(corners, start, axis=0))
+    assert math.isclose(shape.half, half, rel_tol=1e-6)
+    assert _same_corners(decode(shape), corners, 1e-6 * (1 + half + abs(cx) + abs(cy)))
+    # The turn is known only modulo a quarter, so what is learned is four times it.
+    assert math.isclose(math.cos(4 * shape.turn), math.cos(4 * turn), abs_tol=1e-6)
+
+
+def test_a_trapezoid_is_read_as_the_parallelogram_that_fits_it_best():
+    # A face seen at a slant: its far edge shorter than its near one.
+    trapezoid = np.array([[12.0, 10], [28, 10], [30, 30], [10, 30]])
+    fitted = decode(encode(trapezoid))
+    assert np.allclose(fitted.mean(0), trapezoid.mean(0))
+    assert np.abs(ordered(fitted) - trapezoid).max() < 1.5
+
+
+@needs_model
+def test_the_detector_finds_the_tops_of_held_out_scenes():
+    from vision.tops import TopDetector
+
+    detector = TopDetector.load()
+    found = total = false = 0
+    for k, kind in enumerate(("tray", "loose", "crossword")):
+        scene = render_scene(kind, 50_000_000 + k)
+        quads = detector.find(scene.image)
+        centres = np.array([cube.center for cube in scene.cubes])
+        sides = np.array(
+            [np.linalg.norm(np.subtract(c.corners[1], c.corners[0])) for c in scene.cubes]
+        )
+        hit = set()
+        for quad in quads:
+            distance = np.linalg.norm(centres - np.array(quad.center), axis=1) / sides
+            j = int(np.argmin(distance))
+            if distance[j] < 1 / 3:
+                hit.add(j)
+            else:
+                false += 1
+        found += len(hit)
+        total += len(scene.cubes)
+    assert found >= 0.95 * total
+    assert false <= 0.05 * total

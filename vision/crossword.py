@@ -1,0 +1,205 @@
+"""Crosswords among loose cubes: which cubes touch, their cells, the gaps where a cube may
+have been missed, and which way up the crossword lies."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import cv2
+import numpy as np
+
+from vision.detect import FaceQuad
+from vision.lattice import Lattice, fit_lattice
+from vision.tray import cell_corners, touches_border
+
+#: Touching faces whose centres lie within this many face sides are neighbours in a crossword.
+TOUCHING = 1.3
+#: ... or this many, when the step between them runs along a face's edge within ALONG degrees.
+TOUCHING_ALONG = 1.5
+ALONG = 12
+#: A group of at least this many touching cubes is a crossword.
+CROSSWORD_MIN = 3
+
+
+def _quarter(degrees: float) -> float:
+    """How far an angle lies from a multiple of 90 degrees."""
+    return abs((degrees + 45) % 90 - 45)
+
+
+def touching_group(quads: Sequence[FaceQuad]) -> list[int]:
+    """The largest group of faces joined edge to edge, if it is a crossword."""
+    n = len(quads)
+    if n < CROSSWORD_MIN:
+        return []
+    points = np.array([q.center for q in quads])
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(i + 1, n):
+            pair = (quads[i].side + quads[j].side) / 2
+            offset = points[j] - points[i]
+            distance = float(np.linalg.norm(offset))
+            # A face found a little small (its rim shaded) still touches the next one along
+            # its own axis: the step may then be a little longer.
+            heading = float(np.degrees(np.arctan2(offset[1], offset[0])))
+            along = _quarter(heading - quads[i].angle) < ALONG
+            close = distance < (TOUCHING_ALONG if along else TOUCHING) * pair
+            # Perspective turns faces at the two ends of a long row apart by several degrees.
+            aligned = _quarter(quads[i].angle - quads[j].angle) < 20
+            if close and aligned:
+                parent[root(i)] = root(j)
+    groups = Counter(root(i) for i in range(n))
+    group, size = groups.most_common(1)[0]
+    if size < CROSSWORD_MIN:
+        return []
+    return [i for i in range(n) if root(i) == group]
+
+
+def crossword_lattice(quads: Sequence[FaceQuad], members: Sequence[int]) -> Lattice:
+    points = np.array([quads[k].center for k in members])
+    sizes = np.array([quads[k].side for k in members])
+    return fit_lattice(points, float(np.median(sizes)), sizes=sizes)
+
+
+def crossword_cells(quads: Sequence[FaceQuad]) -> list[tuple[int, int] | None]:
+    """The cell of each face in the largest group of touching cubes (None off it)."""
+    members = touching_group(quads)
+    cells: list[tuple[int, int] | None] = [None] * len(quads)
+    if not members:
+        return cells
+    lattice = crossword_lattice(quads, members)
+    for k, cell in zip(members, lattice.cells, strict=True):
+        cells[k] = cell
+    return cells
+
+
+def gaps(quads: Sequence[FaceQuad], extend_words: bool = True) -> list[FaceQuad]:
+    """Faces to look for: the empty cell between the crossword and a face two cells away,
+    and (``extend_words``) the cell past each word's end, where the finder may have missed
+    a cube; the face model decides (it answers "none" for bare table)."""
+    members = touching_group(quads)
+    if not members:
+        return []
+    lattice = crossword_lattice(quads, members)
+    occupied = {c for c in lattice.cells if c is not None}
+    side = float(np.median([quads[k].side for k in members]))
+    pitch = float(np.linalg.norm(np.subtract(lattice.cell_center(0, 1), lattice.cell_center(0, 0))))
+    half = min(0.5, side / max(pitch, 1.0) / 2)
+    inverse = np.linalg.inv(lattice.homography)
+    angle = float(np.median([quads[k].angle for k in members]))
+    proposed: dict[tuple[int, int], FaceQuad] = {}
+
+    def propose(cell: tuple[int, int]) -> None:
+        corners = cell_corners(lattice, cell[0], cell[1], half)
+        center = corners.mean(0)
+        if center.min() < 0:
+            return
+        proposed[cell] = FaceQuad(corners, (float(center[0]), float(center[1])), side, angle)
+
+    for k, quad in enumerate(quads):
+        if k in members or _quarter(quad.angle - angle) > 20:
+            continue
+        point = np.array([[quad.center]], np.float64)
+        col, row = cv2.perspectiveTransform(point, inverse)[0, 0]
+        rc, rr = round(col), round(row)
+        if abs(col - rc) > 0.35 or abs(row - rr) > 0.35 or (rr, rc) in occupied:
+            continue
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            middle, far = (rr - dr, rc - dc), (rr - 2 * dr, rc - 2 * dc)
+            if far in occupied and middle not in occupied and middle not in proposed:
+                propose(middle)
+    for r, c in occupied if extend_words else ():
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            behind, ahead = (r - dr, c - dc), (r + dr, c + dc)
+            if behind in occupied and ahead not in occupied and ahead not in proposed:
+                propose(ahead)
+    # A face found but off the fitted lattice (snapped to no cell) may lie in a proposed cell:
+    # it is looked at already.
+    return [
+        q
+        for q in proposed.values()
+        if all(
+            np.hypot(q.center[0] - k.center[0], q.center[1] - k.center[1]) > side / 2 for k in quads
+        )
+        and not touches_border(q.corners, (10**9, 10**9), 0)
+    ]
+
+
+Grid = dict[tuple[int, int], str]
+
+
+def turn_cell(cell: tuple[int, int], rows: int, cols: int, quarter_turns: int) -> tuple[int, int]:
+    """Where ``cell`` of a ``rows`` x ``cols`` grid lies once the grid is turned clockwise by
+    ``quarter_turns``.
+
+    >>> turn_cell((0, 0), 2, 3, 1), turn_cell((1, 2), 2, 3, 2)
+    ((0, 1), (0, 0))
+    """
+    r, c = cell
+    for _ in range(quarter_turns % 4):
+        r, c, rows, cols = c, rows - 1 - r, cols, rows
+    return r, c
+
+
+def turn_grid(cells: Grid, quarter_turns: int) -> Grid:
+    """The crossword turned clockwise by ``quarter_turns``."""
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    return {turn_cell(cell, rows, cols, quarter_turns): face for cell, face in cells.items()}
+
+
+def words(cells: Grid) -> list[str]:
+    """Every run of two or more cubes across and down, as read."""
+    out = []
+    for transpose in (False, True):
+        keyed = {((c, r) if transpose else (r, c)): f for (r, c), f in cells.items()}
+        for (r, c), face in sorted(keyed.items()):
+            if (r, c - 1) in keyed or (r, c + 1) not in keyed:
+                continue
+            run = [face]
+            k = c + 1
+            while (r, k) in keyed:
+                run.append(keyed[(r, k)])
+                k += 1
+            out.append("".join(run))
+    return out
+
+
+def upright_turn(
+    cells: Grid,
+    orientations: Sequence[tuple[int, float]],
+    is_word: Callable[[str], bool] | None = None,
+) -> tuple[int, str]:
+    """The clockwise quarter turns that stand the crossword the right way up, and how that
+    was decided.
+
+    Each face's letter says which way it is turned (``orientations``: the clockwise turn of
+    a cube's print and how sure the model is of it); where those agree, that decides. Where
+    they do not (symmetric letters, a cube knocked round), the turn whose across and down
+    runs (in small letters, ``qu`` for Qu, runs with a joker left out) ``is_word`` most
+    often knows decides.
+    """
+    votes: dict[int, float] = {}
+    for orientation, sureness in orientations:
+        turn = (-orientation) % 360 // 90
+        votes[turn] = votes.get(turn, 0.0) + sureness
+    total = sum(votes.values())
+    ranked = sorted(votes.items(), key=lambda item: -item[1])
+    if ranked and ranked[0][1] >= 0.75 * total:
+        return ranked[0][0], "letters"
+    if is_word is None:
+        return (ranked[0][0] if ranked else 0), "letters"
+
+    def spelled(turn: int) -> tuple[int, float]:
+        runs = [w.lower() for w in words(turn_grid(cells, turn)) if "*" not in w]
+        return sum(is_word(w) for w in runs), votes.get(turn, 0.0)
+
+    best = max(range(4), key=spelled)
+    return best, "words"

@@ -1,0 +1,47 @@
+"""Proposing cube tops: the learned detector first, the colour and edge cuts beside it.
+
+Every proposal is vetted later, by the tray's grid or by the face model's "none" and the
+cube set, so a proposal too many costs a crop, while a top missed is a cube lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from vision.detect import FaceQuad, downscale, find_faces
+from vision.models import top_detector
+
+#: Proposals whose centres lie closer than this share of the smaller one's side are one top.
+SAME_TOP = 0.5
+
+
+def find_tops(
+    image: np.ndarray,
+    accept: Callable[[list[FaceQuad]], bool] | None = None,
+    small: tuple[np.ndarray, float] | None = None,
+) -> list[FaceQuad]:
+    """Every top face proposed in a BGR photo: the detector's, and the cuts' that it did not
+    propose. ``accept`` (say, "a full tray of the game's size") ends the search early where
+    the detector's proposals, or the detector's and a cut's, satisfy it."""
+    learned = top_detector().find(image)
+    if accept is not None and learned and accept(learned):
+        return learned
+    cuts = find_faces(image, accept, small or downscale(image))
+    return merge(learned, cuts)
+
+
+def merge(first: list[FaceQuad], second: list[FaceQuad]) -> list[FaceQuad]:
+    """``first``, with each of ``second`` that lies on none of them."""
+    kept = list(first)
+    for quad in second:
+        if all(not same_top(quad, other) for other in first):
+            kept.append(quad)
+    return kept
+
+
+def same_top(a: FaceQuad, b: FaceQuad) -> bool:
+    """Whether two proposals are one top (cubes cannot overlap)."""
+    distance = float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))
+    return distance < SAME_TOP * min(a.side, b.side)

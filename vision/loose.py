@@ -1,0 +1,203 @@
+"""Reading loose cubes: each proposal vetted by the face model and the cube set, cubes
+found twice counted once, tops carved out of blobs, and the crossword among them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from engine.cubes import CubeSet
+from vision.assign import best_edition
+from vision.crossword import Grid, crossword_cells, gaps, turn_cell, turn_grid, upright_turn
+from vision.detect import FaceQuad, downscale
+from vision.errors import NoCubesFound
+from vision.find import same_top
+from vision.prediction import FacePrediction
+from vision.reading import DOUBTFUL, FaceReading, LooseReading
+from vision.steps import GameLike, Steps
+
+#: How sure the model must be of a face looked for in a gap, not found by the finder.
+GAP_CONFIDENCE = 0.97
+#: ... and how sure, once each cube is given one face, it must still be (else it is dropped).
+GAP_KEEP = 0.5
+
+
+def read_loose(
+    image: np.ndarray,
+    game: GameLike,
+    cube_sets: Sequence[CubeSet],
+    steps: Steps,
+    is_word: Callable[[str], bool] | None = None,
+) -> LooseReading:
+    small = downscale(image)
+    quads = steps.find(image, small=small)
+    if not quads:
+        raise NoCubesFound(
+            "No cubes were found in the photo; photograph the cubes from above, "
+            "filling more of the frame."
+        )
+    predictions = steps.look(image, [q.corners for q in quads])
+    # Two proposals may both be one cube: its top, and its top with a side or its shadow.
+    kept = one_per_cube(quads, predictions)
+    quads = [quads[k] for k in kept]
+    predictions = [predictions[k] for k in kept]
+    found = len(quads)
+    # A cube the finder missed inside a crossword leaves a one-cell gap between the
+    # crossword and a cube in line with it: look there too, and let the model say.
+    looked_at = gaps(quads)
+    predictions += steps.look(image, [g.corners for g in looked_at], check=False)
+    # Fewer faces than cubes: a cube's top may have merged with a side as bright as it. The
+    # faces read so far tell a face's size and colour; the squares that fit each blob left
+    # over are read, and the model says which of them is the top.
+    dice = max(len(s.dice) for s in cube_sets)
+    faces = [q for q, p in zip(quads, predictions, strict=False) if p.is_face]
+    if len(faces) < dice:
+        carved = steps.carve(image, faces, small)
+        flat = [q for group in carved for q in group]
+        read = steps.look(image, [q.corners for q in flat], check=False)
+        tops, top_predictions = best_of_groups(carved, read)
+        # A gap looked at where a carved top lies already is that cube.
+        keep = [k for k, g in enumerate(looked_at) if not any(same_top(g, t) for t in tops)]
+        quads = quads[:found] + tops + [looked_at[k] for k in keep]
+        predictions = predictions[:found] + top_predictions + [predictions[found + k] for k in keep]
+        found += len(tops)
+    else:
+        quads = quads + looked_at
+    # What the model says is not a cube's top face (a side, a shadow, the table) is dropped;
+    # a face looked for in a gap must be read with near certainty.
+    kept = [
+        k
+        for k, p in enumerate(predictions)
+        if p.is_face and (k < found or p.confidence >= GAP_CONFIDENCE)
+    ]
+    if not kept:
+        raise NoCubesFound(
+            "No cube faces were found in the photo; photograph the cubes from above, "
+            "filling more of the frame."
+        )
+    looked = [k >= found for k in kept]
+    quads = [quads[k] for k in kept]
+    predictions = [predictions[k] for k in kept]
+    assignment = best_edition([p.by_face() for p in predictions], cube_sets)
+    chosen = list(assignment.faces)
+    # More finds than cubes: the ones least like any face of the set are not cubes; nor is
+    # a face looked for in a gap that the cubes left free read as something the model doubts.
+    warnings = []
+    cubes = [
+        k
+        for k, a in enumerate(chosen)
+        if a.face is not None and (not looked[k] or (a.probability >= GAP_KEEP and not a.off_set))
+    ]
+    if len(cubes) < len(chosen):
+        warnings.append(
+            f"Left out {len(chosen) - len(cubes)} thing(s) that looked like cubes but match "
+            f"none of the {len(assignment.cube_set.dice)} {game.id} cubes."
+        )
+        quads = [quads[k] for k in cubes]
+        predictions = [predictions[k] for k in cubes]
+        chosen = [chosen[k] for k in cubes]
+    cells = crossword_cells(quads)
+    expected = len(assignment.cube_set.dice)
+    if len(quads) != expected:
+        warnings.append(
+            f"Found {len(quads)} cubes where {game.id} has {expected}; check the photo."
+        )
+    faces_read = []
+    for quad, prediction, assigned, cell in zip(quads, predictions, chosen, cells, strict=True):
+        face = assigned.face or "#"
+        faces_read.append(
+            FaceReading(
+                face,
+                quad.center[0],
+                quad.center[1],
+                assigned.probability,
+                prediction.orientation % 360,
+                tuple((float(x), float(y)) for x, y in quad.corners),
+                cell,
+                assigned.off_set,
+            )
+        )
+        if assigned.off_set:
+            warnings.append(
+                f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) shows {face}, which "
+                f"no free cube of the set “{assignment.cube_set.title}” shows: check it."
+            )
+        elif assigned.probability < DOUBTFUL:
+            warnings.append(
+                f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) read as {face} "
+                f"with confidence {assigned.probability:.2f}; check it."
+            )
+    faces_read, grid, turn, how = _upright(faces_read, predictions, is_word)
+    if turn:
+        lying = {1: "a quarter turn anticlockwise", 2: "upside down", 3: "a quarter turn clockwise"}
+        warnings.append(
+            f"The crossword lies {lying[turn]} to the camera (as its {how} show); it is read "
+            "the right way up."
+        )
+    order = sorted(range(len(faces_read)), key=lambda k: (faces_read[k].y, faces_read[k].x))
+    return LooseReading(
+        game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90
+    )
+
+
+def _upright(
+    faces: list[FaceReading],
+    predictions: Sequence[FacePrediction],
+    is_word: Callable[[str], bool] | None,
+) -> tuple[list[FaceReading], tuple[str, ...] | None, int, str]:
+    """The faces with their crossword cells the right way up, the crossword's rows, the
+    clockwise quarter turns that stood it up, and what decided the turn."""
+    used: Grid = {f.cell: f.face for f in faces if f.cell is not None}
+    if not used:
+        return faces, None, 0, ""
+    prints = [
+        (f.orientation, p.orientation_confidence)
+        for f, p in zip(faces, predictions, strict=True)
+        if f.cell is not None and f.face not in ("#", "*")
+    ]
+    turn, how = upright_turn(used, prints, is_word)
+    rows = max(r for r, _ in used) + 1
+    cols = max(c for _, c in used) + 1
+    faces = [
+        f if f.cell is None else replace(f, cell=turn_cell(f.cell, rows, cols, turn)) for f in faces
+    ]
+    turned = turn_grid(used, turn)
+    rows = max(r for r, _ in turned) + 1
+    cols = max(c for _, c in turned) + 1
+    grid = tuple("".join(turned.get((r, c), ".") for c in range(cols)) for r in range(rows))
+    return faces, grid, turn, how
+
+
+def one_per_cube(quads: Sequence[FaceQuad], predictions: Sequence[FacePrediction]) -> list[int]:
+    """The finds to keep, in order: of finds that are one top (cubes cannot overlap), the one
+    read as a face most surely."""
+
+    def sureness(k: int) -> tuple[bool, float]:
+        p = predictions[k]
+        return (p.is_face, p.confidence if p.is_face else -p.confidence)
+
+    kept: list[int] = []
+    for k in sorted(range(len(quads)), key=sureness, reverse=True):
+        if not any(same_top(quads[k], quads[j]) for j in kept):
+            kept.append(k)
+    return sorted(kept)
+
+
+def best_of_groups(
+    groups: Sequence[Sequence[FaceQuad]], predictions: Sequence[FacePrediction]
+) -> tuple[list[FaceQuad], list[FacePrediction]]:
+    """Of each group of candidate squares for one cube, the one the model reads as a face
+    most surely (none when it reads none of them as a face)."""
+    quads, chosen = [], []
+    start = 0
+    for group in groups:
+        read = predictions[start : start + len(group)]
+        start += len(group)
+        faces = [k for k, p in enumerate(read) if p.is_face]
+        if faces:
+            best = max(faces, key=lambda k: read[k].confidence)
+            quads.append(group[best])
+            chosen.append(read[best])
+    return quads, chosen

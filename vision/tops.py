@@ -1,0 +1,124 @@
+"""Find cube tops with the committed detector model (ONNX, run by onnxruntime).
+
+The detector answers, for every cell of a grid four times coarser than its input, how
+likely a top face's centre lies there and the face's shape (``models.tops``); its peaks
+are the faces. It sees tops the colour cuts of ``vision.detect`` cannot: in touching
+clusters, beside lit sides that show letters too, at a slant, under a hand or a drawn line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from importlib.resources import files
+from pathlib import Path
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+from engine.errors import MachineError
+from vision.detect import FaceQuad, ordered
+from vision.image import shrink
+from vision.topshape import COS4, DX, DY, HEAT, SIN4, SIZE, TopShape, U, V, decode, from_grid
+from vision.topshape import input_size as network_size
+
+MODEL_NAME = "cube_tops.onnx"
+#: A peak of the heat at least this high is a face the reader looks at.
+MIN_HEAT = 0.3
+
+
+class TopDetector:
+    """The detector in an onnxruntime session; ``find`` returns the tops in a photo."""
+
+    def __init__(self, session: ort.InferenceSession) -> None:
+        self._session = session
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> TopDetector:
+        """Open the committed model (or the ONNX file at ``path``), checking its SHA-256."""
+        onnx_path = path or Path(str(files("models") / MODEL_NAME))
+        meta_path = onnx_path.with_suffix(".json")
+        fix = "restore it with git or rebuild it with `make model`"
+        try:
+            meta = json.loads(meta_path.read_text())
+            data = onnx_path.read_bytes()
+            expected = str(meta["sha256"])
+        except (OSError, ValueError, KeyError) as err:
+            raise MachineError(
+                f"The cube-top detector {onnx_path.name} or its {meta_path.name} cannot be "
+                f"read ({err}); {fix}."
+            ) from err
+        if hashlib.sha256(data).hexdigest() != expected:
+            raise MachineError(
+                f"The cube-top detector {onnx_path} is corrupt (its SHA-256 does not match "
+                f"{meta_path.name}); {fix}."
+            )
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.log_severity_level = 3
+        try:
+            session = ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
+        except Exception as err:  # onnxruntime raises its own untyped errors
+            raise MachineError(
+                f"onnxruntime cannot open the cube-top detector {onnx_path.name} ({err}); {fix}."
+            ) from err
+        return cls(session)
+
+    def heat(self, image: np.ndarray) -> tuple[np.ndarray, float]:
+        """The network's raw answer for a BGR photo (shape: [CHANNELS, h, w]) and the factor
+        from photo pixels to input pixels."""
+        height, width, scale = network_size(*image.shape[:2])
+        small = shrink(image, scale)
+        batch = np.zeros((1, 3, height, width), np.float32)
+        # The photo fills the top left; the rest repeats its edges (no false border).
+        padded = cv2.copyMakeBorder(
+            small,
+            0,
+            height - small.shape[0],
+            0,
+            width - small.shape[1],
+            cv2.BORDER_REPLICATE,
+        )
+        batch[0] = padded.transpose(2, 0, 1) * np.float32(1 / 255)
+        (out,) = self._session.run(None, {"image": batch})
+        used = np.asarray(out[0])[
+            :, : math.ceil(small.shape[0] / 4), : math.ceil(small.shape[1] / 4)
+        ]
+        return used, small.shape[1] / image.shape[1]
+
+    def find(self, image: np.ndarray, min_heat: float = MIN_HEAT) -> list[FaceQuad]:
+        """Every top face in a BGR photo, in its pixels, surest first."""
+        out, scale = self.heat(image)
+        heat = np.ascontiguousarray(out[HEAT])
+        peaks = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+        quads = []
+        for y, x in zip(*np.nonzero(peaks), strict=True):
+            cell = out[:, y, x]
+            shape = TopShape(
+                float(x + cell[DX]),
+                float(y + cell[DY]),
+                float(math.exp(min(float(cell[SIZE]), 8.0))),
+                float(cell[U]),
+                float(cell[V]),
+                math.atan2(float(cell[SIN4]), float(cell[COS4])) / 4,
+            )
+            corners = (np.asarray(from_grid(decode(shape))) + 0.5) / scale - 0.5
+            corners = ordered(corners)
+            centre = corners.mean(0)
+            side = float(np.sqrt(abs(_area(corners))))
+            edge = corners[1] - corners[0]
+            angle = (math.degrees(math.atan2(edge[1], edge[0])) + 45) % 90 - 45
+            quads.append(
+                FaceQuad(
+                    corners, (float(centre[0]), float(centre[1])), side, angle, float(heat[y, x])
+                )
+            )
+        quads.sort(key=lambda q: -q.score)
+        return quads
+
+
+def _area(corners: np.ndarray) -> float:
+    x, y = corners[:, 0], corners[:, 1]
+    return float(0.5 * (np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
