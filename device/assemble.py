@@ -12,7 +12,7 @@ from device import settings as config
 from device.box import Box
 from device.button import GpioButton, KeyButton, make_button
 from device.buzzer import Buzzer
-from device.camera import Camera, open_camera
+from device.camera import Camera, GuardedCamera, open_camera
 from device.clock import Clock
 from device.referee import Parts, Referee
 from device.screen import open_screen
@@ -29,11 +29,14 @@ class Assembled:
     referee: Referee
     store: Store | None
     button: GpioButton | KeyButton
+    camera: GuardedCamera
     notices: list[str] = field(default_factory=list)
 
     def close(self) -> None:
-        self.button.close()
+        """Every part, the buzzer first: it must be quiet whatever else fails to close."""
         self.referee.parts.buzzer.close()
+        self.button.close()
+        self.camera.close()
         if self.store is not None:
             self.store.close()
         self.box.screen.close()
@@ -90,18 +93,20 @@ def assemble(
     if store is not None and store.notice:
         notices.append(store.notice)
 
-    def camera() -> Camera:
+    def open_chosen() -> Camera:
         before = len(notices)
         opened = open_camera(camera_settings, notices)
         if len(notices) > before:
             referee.say("start-up", notices[-1])  # a fallback is said on the screen too
         return opened
 
+    camera = GuardedCamera(open_chosen)
+
     parts = Parts(
         game=game,
         settings=settings,
         clock=clock,
-        camera=camera,
+        camera=lambda: camera,
         reader=reader or VisionReader(),
         scorer=scorer or EngineScorer(),
         store=store,
@@ -113,4 +118,4 @@ def assemble(
     referee.resume()
     keys = button if isinstance(button, KeyButton) else None
     box = Box(referee, screen, events, keys=keys, screenshots=screenshots)
-    return Assembled(box, referee, store, button, notices)
+    return Assembled(box, referee, store, button, camera, notices)
