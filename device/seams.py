@@ -17,13 +17,14 @@ from __future__ import annotations
 import contextlib
 import os
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.board import Board
 from engine.errors import CuberefError
 from engine.games import Game
+
+if TYPE_CHECKING:  # the box's commands load numpy only when they read a photo
+    import numpy as np
 
 #: A face read with less confidence than this is marked doubtful on the screen.
 DOUBTFUL_BELOW = 0.8

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import argparse
 
+from device.commands import options
 from device.output import emit_json
 from device.seams import cores
-from engine.adlib import Lexicon, Roll
-from engine.adlib.best import best_crossword
 from engine.errors import NotationError
-
-HELP = "the best crossword for an Ad-Lib or Scribbage roll"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", required=True, help="adlib or scribbage")
+    options.add_game(parser, trays=False)
     parser.add_argument("--roll", required=True, help="the faces on top, such as 'M O N E Y ...'")
     parser.add_argument(
         "--seconds", type=float, default=10.0, help="how long to search (default 10)"
@@ -26,21 +23,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=cores(),
         help=f"processes to search with, one per core is best (default {cores()}, this machine's)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    options.add_lexicon(parser)
+    options.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    game = args.game.strip().lower()
-    if game not in ("adlib", "scribbage"):
-        raise NotationError(
-            f"The best crossword is searched for adlib or scribbage, not {args.game!r}."
-        )
+    from engine.adlib.best import best_crossword
+    from engine.adlib.roll import Roll
+    from engine.lexicon import Lexicon
+
+    game = options.crossword_game(args.game, "The best crossword is searched")
     if not args.seconds > 0:
         raise NotationError("Give --seconds a time above 0, such as --seconds 10.")
     if args.workers < 1:
         raise NotationError("Give --workers a count of 1 or more, such as --workers 4.")
     found = best_crossword(
-        Roll.parse(args.roll, game), Lexicon.open("en"), args.seconds, workers=args.workers
+        Roll.parse(args.roll, game.id),
+        Lexicon.open(options.game_lexicon(args, game)),
+        args.seconds,
+        workers=args.workers,
     )
     if args.json:
         emit_json(found.to_json())

@@ -11,8 +11,6 @@ import os
 from device import settings
 from engine.errors import CuberefError
 
-HELP = "check the configuration file (--check) or print the defaults"
-
 DEFAULT_PATH = "/etc/cuberef/config.toml"
 
 

@@ -16,8 +16,6 @@ from device import settings as config
 from device.commands.config import config_path
 from engine.errors import CuberefError
 
-HELP = "check camera, pins, screen, model and lexicons"
-
 Check = Callable[[dict[str, Any]], str]
 
 

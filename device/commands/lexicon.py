@@ -36,8 +36,6 @@ from engine.lexicon import (
     user_lexicon_folder,
 )
 
-HELP = "list, dump or build the lexicons"
-
 #: The letters a player's own list may use, by language.
 LETTERS = {"en": "abcdefghijklmnopqrstuvwxyz", "cs": czech.CZECH_LETTERS}
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")

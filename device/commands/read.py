@@ -4,25 +4,17 @@ from __future__ import annotations
 
 import argparse
 
-import cv2
-
+from device.commands import options
 from device.output import emit_json
 from engine.errors import MachineError
 from engine.games import find_game
-from vision import LooseReading, load_image, read
-
-HELP = "what the camera sees: read the cubes in a photo"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("photo", help="a JPEG or PNG photo of the tray or the cubes")
-    parser.add_argument(
-        "--game",
-        required=True,
-        help="boggle, big-boggle, super-big-boggle, czech-boggle, adlib or scribbage",
-    )
-    parser.add_argument("--dice", help="which edition's cubes, or a .txt file of your own set")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    options.add_game(parser)
+    options.add_dice(parser)
+    options.add_json(parser)
     parser.add_argument("--annotate", metavar="OUT.png", help="write the photo marked up")
     parser.add_argument(
         "--upright", action="store_true", help="turn the board so most letters stand upright"
@@ -30,6 +22,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision import LooseReading, load_image, read
+
     game = find_game(args.game)
     image = load_image(args.photo)
     reading = read(image, game, dice=args.dice, upright=args.upright)

@@ -6,22 +6,17 @@ from __future__ import annotations
 import argparse
 import random
 
+from device.commands import options
 from device.output import emit_json
 from engine.board import Board
 from engine.games import find_game
 
-HELP = "a virtual roll of a game's cubes"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--game",
-        required=True,
-        help="boggle, big-boggle, super-big-boggle, czech-boggle, adlib or scribbage",
-    )
-    parser.add_argument("--dice", help="which edition's cubes, or a .txt file of your own set")
+    options.add_game(parser)
+    options.add_dice(parser)
     parser.add_argument("--seed", type=int, help="the same seed gives the same roll")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    options.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,11 +12,7 @@ import os
 from pathlib import Path
 
 from device import settings
-from device.assemble import assemble
-from device.clock import SystemClock
 from device.commands.config import config_path
-
-HELP = "run the referee box"
 
 log = logging.getLogger("cuberef")
 
@@ -29,6 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from device.assemble import assemble
+    from device.clock import SystemClock
+
     logging.getLogger("cuberef").setLevel(logging.INFO)
     path = config_path(args.config)
     chosen = settings.load(path if (args.config or os.path.exists(path)) else None)

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from device.commands import crossword
+from device.commands import crossword, options
 from device.commands.photo import split_photo
 from device.commands.solve import add_tray_arguments, tray_game
 from device.output import emit_json
@@ -21,15 +21,14 @@ from engine.board import Board
 from engine.cubes import CubeSet
 from engine.errors import NotationError, RuleError
 from engine.games import find_game
+from engine.lexicon import Lexicon
 from engine.match import Match
 from engine.referee import normalize_word
 from engine.round import CHALLENGE_BONUS, RoundResult, RoundRules, score_round
 
-HELP = "score a round: players' word lists on a tray, or an Ad-Lib crossword"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_tray_arguments(parser)
+    add_tray_arguments(parser, trays=None)
     parser.add_argument(
         "lists",
         nargs="*",
@@ -69,8 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--match", metavar="FILE", help="add this round to a match file (JSON)")
     parser.add_argument("--rounds", type=int, help="a new match ends after this many rounds")
     parser.add_argument("--target", type=int, help="a new match ends when someone reaches this")
-    parser.add_argument("--roll", help="Ad-Lib: the roll, faces separated by spaces")
-    parser.add_argument("--grid", help="Ad-Lib: the crossword's text file")
+    crossword.add_crossword_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -98,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
     unknown = sorted(set(args.handicap) - known)
     if unknown:
         raise RuleError(f"--handicap names {unknown[0]}, who has no list; check the name.")
-    result = score_round(board, game, lists, rules=rules)
+    result = score_round(
+        board, game, lists, Lexicon.open(options.game_lexicon(args, game)), rules=rules
+    )
     match = add_to_match(args, game.id, result) if args.match else None
     if args.json:
         document: dict[str, Any] = {"game": game.id, "board": str(board), **round_json(result)}
