@@ -17,7 +17,7 @@ from device.camera import Camera, GuardedCamera, open_camera
 from device.clock import Clock
 from device.referee import Parts, Referee
 from device.screen import open_screen
-from device.seams import EngineScorer, Reader, Scorer, VisionReader
+from device.seams import Reader, Scorer, VisionReader
 from device.store import Store, StoreError
 from engine.games import find_game
 
@@ -120,7 +120,7 @@ def assemble(
         clock=clock,
         camera=lambda: camera,
         reader=reader or VisionReader(),
-        scorer=scorer or EngineScorer(),
+        scorer=scorer or Scorer(),
         store=store,
         buzzer=buzzer,
     )

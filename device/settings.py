@@ -85,6 +85,12 @@ def _players(value: Any) -> str | None:
     return None
 
 
+def _names(value: Any) -> str | None:
+    if not all(isinstance(name, str) and name.strip() for name in value):
+        return "must be a list of names"
+    return None
+
+
 TOP: dict[str, Key] = {
     "game": Key("boggle", (str,), _choice(*GAMES), "the game the box referees"),
     "dice": Key("", (str,), help="the edition's cubes (as `cuberef roll --dice`)"),
@@ -95,6 +101,9 @@ TOP: dict[str, Key] = {
     "rounds": Key(0, (int,), _between(0, 1000), "rounds in a match; 0 = no limit"),
     "target_score": Key(0, (int,), _between(0, 100000), "a match ends at this score; 0 = none"),
     "best_seconds": Key(5.0, (int, float), _between(0.1, 600), "time for the best crossword"),
+    "handicap": Key([], (list,), _names, "Boggle: players who may count words from 3 letters"),
+    "advanced": Key(False, (bool,), help="Big Boggle's advanced game: words of 5 letters or more"),
+    "partners": Key(False, (bool,), help="Ad-Lib: players in alternate seats play as partners"),
 }
 
 SECTIONS: dict[str, dict[str, Key]] = {
@@ -131,6 +140,11 @@ SECTIONS: dict[str, dict[str, Key]] = {
     "tunes": {
         name: Key("", (str,), _tune, "notes as PITCH:SECONDS; empty = the built-in cue")
         for name in CATALOG
+    },
+    "page": {
+        "enabled": Key(False, (bool,), help="the players' page: words typed on phones"),
+        "port": Key(8080, (int,), _between(1024, 65535), "its port on the local network"),
+        "keyboard_player": Key("", (str,), help="the player who types on the box's keyboard"),
     },
 }
 
