@@ -134,6 +134,8 @@ class Scored:
     settled) and the best crossword found; the details are worked out again from these."""
 
     scores: tuple[tuple[str, int], ...]
+    #: Boggle: the board's whole score (every word on it), beside the players' scores.
+    maximum: int | None = None
     grid: tuple[str, ...] = ()
     photo: str | None = None
     best: Best | None = None

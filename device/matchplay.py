@@ -9,9 +9,11 @@ one from its stored events after a restart.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from device.events import (
     ChallengeMarked,
@@ -31,16 +33,23 @@ from device.events import (
 )
 from device.lists import Desk
 from device.readings import Reading, corrected
-from device.starter import WhoStarts
-from engine.adlib import BestCrossword, Verdict
-from engine.adlib import Match as TurnMatch
-from engine.adlib import MatchRules as TurnRules
-from engine.adlib.match import SUGGESTED_TARGET
+from engine.adlib import BestCrossword, Verdict, letter_value
+from engine.adlib.match import Match as TurnMatch
+from engine.adlib.match import StartRoll
 from engine.board import Cell
+from engine.errors import RuleError
 from engine.games import Game
 from engine.match import Match as RoundMatch
+from engine.match import MatchRules
 from engine.round import RoundResult, RoundRules
+from engine.sides import Side, seat_sides
 from engine.solver import FoundWord
+
+
+def face_value(face: str) -> int:
+    """A cube's letter value as the roll-off counts it (a joker carries no number: 0)."""
+    return letter_value(face if face not in ("#", "_") else "*")
+
 
 log = logging.getLogger("cuberef.match")
 
@@ -74,8 +83,15 @@ class Round:
         return sum(word.points for word in self.found)
 
 
+#: One roll of the roll-off for who starts, as the screen shows it: who, the face, its value.
+Throw = tuple[str, str, int]
+
+
 class BoxMatch:
-    """The match being played: the engine's model of it and what the screens show."""
+    """The match being played: the engine's model of it and what the screens show.
+
+    The sides are fixed when the first round is scored (players may join on their
+    phones until then); from there on the engine's ``Match`` is the match."""
 
     def __init__(self, number: int, game: Game, started: MatchStarted) -> None:
         self.number = number
@@ -87,14 +103,23 @@ class BoxMatch:
         self.rounds: list[Round] = []
         self.last_round = 0
         self.ended = False
-        self.who_starts: WhoStarts | None = None
-        self._scores: list[dict[str, int]] = []
-        if not game.is_tray and len(self.seats) > 1:
-            self.who_starts = WhoStarts(tuple(self.seats))
+        self.throws: list[Throw] = []
+        self.start_roll: StartRoll | None = None
+        self.model: RoundMatch | TurnMatch | None = None
+        if not game.is_tray and self.seats:
+            self.start_roll = StartRoll.begin(self.sides())
+            if self.start_roll.starter:  # one side alone starts without rolling
+                self.model = self._start(self.start_roll.starter)
 
     # Players -------------------------------------------------------------------------
 
+    @property
+    def open_to_join(self) -> bool:
+        return self.model is None
+
     def join(self, joined: PlayerJoined) -> None:
+        if self.model is not None and joined.name not in self.seats:
+            raise RuleError(f"This match has begun without {joined.name}; join the next one.")
         if joined.name not in self.seats:
             self.seats.append(joined.name)
         if joined.team:
@@ -104,79 +129,85 @@ class BoxMatch:
         if joined.keyboard:
             self.keyboard = joined.name
 
-    def round_rules(self, settings: dict[str, object]) -> RoundRules:
-        """The Boggle options agreed for this match, with the teams the players picked."""
+    def sides(self) -> tuple[Side, ...]:
+        if not self.game.is_tray and self.started.partners:
+            seats = self.seats
+            return seat_sides(seats, [("", tuple(seats[0::2])), ("", tuple(seats[1::2]))])
         teams: dict[str, list[str]] = {}
         for name in self.seats:
             if self.teams.get(name):
                 teams.setdefault(self.teams[name], []).append(name)
-        handicap = settings.get("handicap", [])
-        assert isinstance(handicap, list)
+        return seat_sides(self.seats, [(team, tuple(m)) for team, m in teams.items()])
+
+    def round_rules(self, settings: dict[str, Any]) -> RoundRules:
+        """The Boggle options agreed for this match, with the teams the players picked."""
+        teams = tuple((side.name, side.members) for side in self.sides() if not side.alone)
         return RoundRules(
             advanced=bool(settings.get("advanced", False)),
-            handicap=frozenset(str(name) for name in handicap),
-            teams=tuple((team, tuple(members)) for team, members in teams.items()),
+            handicap=frozenset(str(name) for name in settings.get("handicap", [])),
+            teams=teams,
         )
 
     # The engine's model ---------------------------------------------------------------
 
-    @property
-    def _turns(self) -> TurnMatch:
-        players = self.seats
-        if self.who_starts is not None and self.who_starts.starter:
-            at = players.index(self.who_starts.starter)
-            players = players[at:] + players[:at]  # the cubes then pass to the left
-        target = self.started.target or None
-        turns = self.started.rounds or None
-        if turns is None and target is None:
-            target = SUGGESTED_TARGET
-        match = TurnMatch.start(players, TurnRules(turns, target, self.started.partners))
-        for scores in self._scores:
-            match = match.record(scores[match.holder])
-        return match
-
-    @property
-    def _rounds(self) -> RoundMatch:
-        match = RoundMatch(
-            self.game.id, (), self.started.rounds or None, self.started.target or None
-        )
-        for scores in self._scores:
-            match = match.add(scores)
-        return match
-
-    def record(self, done: Round, scored: Scored) -> None:
-        done.scored = scored
-        self._scores.append(dict(scored.scores))
-        self.rounds.append(done)
+    def _start(self, first: str | None = None) -> RoundMatch | TurnMatch:
+        started = self.started
+        rules = None
+        if started.rounds or started.target:
+            rules = MatchRules(started.rounds or None, started.target or None)
+        kind = RoundMatch if self.game.is_tray else TurnMatch
+        return kind.start(self.game.id, self.sides(), rules, first)
 
     @property
     def needs_starter(self) -> bool:
-        return self.who_starts is not None and not self.who_starts.starter
+        """Ad-Lib: the roll-off for who starts is not over."""
+        return self.start_roll is not None and self.start_roll.starter is None
+
+    def rolled(self, player: str, face: str) -> None:
+        """``player`` rolled one cube for who starts, showing ``face``."""
+        assert self.start_roll is not None
+        if player != self.start_roll.next_roller:
+            raise RuleError(f"It is {self.start_roll.next_roller}'s roll, not {player}'s.")
+        self.start_roll = self.start_roll.record(face)
+        self.throws.append((player, face, face_value(face)))
+        if self.start_roll.starter:
+            self.model = self._start(self.start_roll.starter)
+
+    def record(self, done: Round, scored: Scored) -> None:
+        done.scored = scored
+        self.rounds.append(done)
+        if self.model is None and self.seats:
+            self.model = self._start()
+        if isinstance(self.model, RoundMatch):
+            scores = dict.fromkeys((side.name for side in self.model.sides), 0)
+            scores.update(scored.scores)  # a side that handed in no list scores 0
+            self.model = self.model.record(scores, scored.maximum)
+        elif isinstance(self.model, TurnMatch):
+            best = scored.best.score if scored.best else None
+            self.model = self.model.record(dict(scored.scores)[done.player], best)
 
     @property
     def holder(self) -> str:
-        """Ad-Lib: who rolls the cubes next."""
-        return self._turns.holder if not self.game.is_tray else ""
+        """Who rolls the cubes next (Ad-Lib: whose turn; Boggle: who shakes the tray)."""
+        if self.start_roll is not None and self.start_roll.next_roller:
+            return self.start_roll.next_roller
+        return (self.model.next_player if self.model else None) or ""
+
+    @property
+    def following(self) -> str:
+        return (self.model.following if self.model else None) or ""
 
     @property
     def over(self) -> bool:
-        return self._turns.over if not self.game.is_tray else self._rounds.over
+        return self.model is not None and self.model.finished
 
     def standings(self) -> list[tuple[str, int]]:
-        totals = self._turns.totals() if not self.game.is_tray else self._rounds.totals()
-        return sorted(totals.items(), key=lambda item: -item[1])
+        if self.model is None:
+            return []
+        return [(standing.side.name, standing.score) for standing in self.model.standings()]
 
     def winners(self) -> tuple[str, ...]:
-        if not self.over:
-            return ()
-        if not self.game.is_tray:
-            return tuple(self._turns.winners())
-        return tuple(self._rounds.leaders())
-
-    @property
-    def turn_round(self) -> int:
-        """Ad-Lib: the round of turns being played, from 1."""
-        return self._turns.round
+        return self.model.winners if self.model is not None else ()
 
 
 def replay(
@@ -193,10 +224,11 @@ def replay(
     for event in events:
         payload = event.payload
         if isinstance(payload, PlayerJoined):
-            match.join(payload)
+            with contextlib.suppress(RuleError):
+                match.join(payload)
         elif isinstance(payload, StarterRolled):
-            if match.who_starts is not None and not match.who_starts.starter:
-                match.who_starts = match.who_starts.rolled(payload.player, payload.face)
+            if match.needs_starter:
+                match.rolled(payload.player, payload.face)
         elif isinstance(payload, RollRead):
             current = Round(event.round, payload.reading, payload.photo, payload.player)
             match.last_round = max(match.last_round, event.round)

@@ -209,19 +209,17 @@ class Referee:
 
     def _enter_reading(self) -> str:
         match = self.current_match()
-        starter = match.who_starts if match.needs_starter else None
+        roller = match.holder if match.needs_starter else ""
         number = match.last_round + 1  # never reused, so no photo is overwritten
         try:
             image = self._capture()
             reading = self.parts.reader.read_roll(image, self.game)
-            if not faces_of(reading):
+            count = len(faces_of(reading))
+            if not count:
                 raise CuberefError("No cube was found in the photo; roll them under the camera.")
-            if starter is not None and (
-                not isinstance(reading, LooseReading) or len(reading.faces) != 1
-            ):
+            if roller and count != 1:
                 raise CuberefError(
-                    f"{starter.next}, roll just one cube for who starts; "
-                    f"the photo shows {len(faces_of(reading))}."
+                    f"{roller}, roll just one cube for who starts; the photo shows {count}."
                 )
         except (CuberefError, MachineError) as error:
             log.warning("reading failed: %s", error)
@@ -229,29 +227,29 @@ class Referee:
             self._beep(TROUBLE)
             return "read-failed"
         self.notices.pop("start-up", None)
-        if starter is not None and starter.next is not None:
+        if roller:
             assert isinstance(reading, LooseReading)
-            player, face = starter.next, reading.faces[0].face
-            photo = self._save_photo(f"match{match.number}-starter-{player}.jpg", image)
-            match.who_starts = starter.rolled(player, face)
-            self._store(0, StarterRolled(player, face, reading, photo))
+            face = reading.faces[0].face
+            photo = self._save_photo(f"match{match.number}-starter-{roller}.jpg", image)
+            with self.lock:
+                match.rolled(roller, face)
+            self._store(0, StarterRolled(roller, face, reading, photo))
             return "starter-read"
         photo = self._save_photo(f"match{match.number}-round{number}-roll.jpg", image)
-        self.round = Round(
-            number, reading, photo, match.holder, seconds=int(self.settings["timer_seconds"])
-        )
+        player = match.holder if not self.game.is_tray else ""
+        seconds = int(self.settings["timer_seconds"])
+        self.round = Round(number, reading, photo, player, seconds=seconds)
         match.last_round = number
-        self._store(number, RollRead(reading, photo, self.round.player))
+        self._store(number, RollRead(reading, photo, player))
         self.message = ""
         return "read"
 
     def _enter_starter(self) -> str:
         match = self.current_match()
-        assert match.who_starts is not None
-        if match.who_starts.starter:
-            self.message = f"{match.who_starts.starter} starts: roll all the cubes and press."
+        if match.needs_starter:
+            self.message = f"{match.holder}, roll one cube and press."
         else:
-            self.message = f"{match.who_starts.next}, roll one cube and press."
+            self.message = f"{match.holder} starts: roll all the cubes and press."
         return ""
 
     def _enter_timing(self) -> str:
@@ -306,7 +304,7 @@ class Referee:
             winners = " and ".join(match.winners())
             self.message = f"{winners} won the match. Press the button for a new match."
         elif not self.game.is_tray:
-            self.message = f"{match.holder} rolls next: press the button."
+            self.message = f"{match.holder} rolls next, then {match.following}: press the button."
         else:
             self.message = "Press the button for the next round."
         self.round = None
@@ -315,7 +313,7 @@ class Referee:
     def _score_tray(self, done: Round) -> Scored:
         self.work_out(done)
         scores = done.result.scores() if done.result is not None else {}
-        return Scored(tuple(scores.items()))
+        return Scored(tuple(scores.items()), done.maximum)
 
     def _score_crossword(self, done: Round) -> Scored:
         assert done.reading is not None
@@ -345,7 +343,7 @@ class Referee:
             round(found.seconds, 3),
             found.nodes,
         )
-        return Scored(((done.player, score),), done.grid, photo, best)
+        return Scored(((done.player, score),), grid=done.grid, photo=photo, best=best)
 
     def work_out(self, done: Round) -> None:
         """The round's details from its inputs, the same on the day and after a restart:
@@ -408,12 +406,15 @@ class Referee:
             return list(self.match.seats) if self.match and self.has_lists else []
 
     def join(self, name: str, team: str = "", keyboard: bool = False) -> str:
-        """A player joins the match (a phone, or the box's keyboard); returns the name."""
+        """A player joins the match (a phone, or the box's keyboard); returns the name.
+        Raises ``RuleError`` once the match has begun without them."""
         with self.lock:
             match = self.current_match()
             joined = PlayerJoined(name, team, keyboard)
-            if name in match.seats and match.teams.get(name, "") == team and not keyboard:
-                return name
+            if name in match.seats and (
+                match.teams.get(name, "") == team or not match.open_to_join
+            ):
+                return name  # the same player again (a second phone, a reload)
             match.join(joined)
             self._store(0, joined)
         self.on_change(self)
@@ -493,7 +494,7 @@ class Referee:
         if open_round is None:
             self.state = State.MATCH if match.rounds else State.IDLE
             self.message = "Match resumed. Press the button for the next round."
-            if match.needs_starter and match.who_starts and match.who_starts.throws:
+            if match.needs_starter and match.throws:
                 self.state = State.STARTER
                 self._enter_starter()
             return

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
+from device.matchplay import face_value
 from device.readings import doubtful_of, faces_of, size_of
 from device.referee import Referee, State
 from device.render import View
-from device.starter import face_value
 from engine.adlib import Verdict
 
 
@@ -54,11 +54,9 @@ def view_of(referee: Referee) -> View:
         lines = _typing_lines(referee)
     elif state is State.TIME_UP:
         clock = "0:00"
-    elif state is State.STARTER and match is not None and match.who_starts is not None:
+    elif state is State.STARTER and match is not None:
         title = f"{game.title} · who starts"
-        lines = tuple(
-            f"{name}: {face} = {value}" for name, face, value in match.who_starts.last_pass
-        )
+        lines = tuple(f"{name}: {face} = {value}" for name, face, value in match.throws)
     if state is State.SCORED and done is not None:
         hint = "press: the table"
         lines = score_lines(referee)

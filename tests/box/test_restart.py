@@ -13,7 +13,6 @@ import pytest
 
 import device.codec
 import device.events
-import device.starter
 import device.tunes
 import device.views
 from device import settings as config
@@ -105,9 +104,7 @@ def test_simulate_builds_keys_bell_and_an_announced_screen(tmp_path, photos, mon
     made.close()
 
 
-@pytest.mark.parametrize(
-    "module", [device.tunes, device.views, device.codec, device.events, device.starter]
-)
+@pytest.mark.parametrize("module", [device.tunes, device.views, device.codec, device.events])
 def test_the_examples_in_the_docstrings_hold(module):
     result = doctest.testmod(module)
     assert result.attempted and not result.failed
