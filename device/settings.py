@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.inputs import read_text
 from engine.errors import CuberefError
 from engine.games import GAMES
 
@@ -121,11 +122,9 @@ def defaults() -> dict[str, Any]:
 
 
 def read_file(path: str | Path) -> dict[str, Any]:
+    text = read_text(path, "the configuration")
     try:
-        with open(path, "rb") as file:
-            return tomllib.load(file)
-    except FileNotFoundError:
-        raise CuberefError(f"There is no configuration file {str(path)!r}.") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise CuberefError(f"The configuration file {str(path)!r} is not TOML: {error}.") from None
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-from pathlib import Path
 
 from device import settings
 from device.commands.config import config_path
+from device.inputs import folder_to_write
 
 log = logging.getLogger("cuberef")
 
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     if args.photos:
         chosen["camera"].update(backend="folder", folder=args.photos)
     clock = SystemClock()
-    screens = Path(args.screens) if args.screens else None
+    screens = folder_to_write(args.screens, "--screens") if args.screens else None
     box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
     log.info("cuberef box running: %s", chosen["game"])
     try:
