@@ -81,7 +81,9 @@ def assemble(
     if simulate and screen_settings["backend"] in ("auto", "kmsdrm"):
         # A window on a desktop; without one, auto falls back to dummy and says so.
         screen_settings.update(backend="auto", fullscreen=False)
-    screen = open_screen(screen_settings, notices)
+    screen = open_screen(
+        screen_settings, notices, fallback=simulate, monotonic=clock.monotonic, sleep=clock.sleep
+    )
     camera_settings = dict(settings["camera"])
     if simulate and camera_settings["backend"] == "picamera":
         camera_settings["backend"] = "auto"

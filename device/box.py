@@ -119,7 +119,7 @@ class Box:
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
             if getattr(event, "touch", False):
                 return  # SDL's mouse copy of a finger: the finger event is handled
-            position = self._position(event)
+            position = self.screen.position(event)  # on the upright picture
             if not self.touch(position) and self.keys is not None:
                 self.keys.key_down()
         elif event.type in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
@@ -134,13 +134,6 @@ class Box:
                 self.running = False
         elif event.type == pygame.KEYUP and self.keys is not None and event.key == pygame.K_SPACE:
             self.keys.key_up()
-
-    def _position(self, event: pygame.event.Event) -> tuple[int, int]:
-        if event.type == pygame.FINGERDOWN:
-            width, height = self.screen.size
-            return round(event.x * width), round(event.y * height)
-        x, y = event.pos
-        return int(x), int(y)
 
     def touch(self, position: tuple[int, int]) -> bool:
         """A touch on a cube while it may be corrected: show the next possible face."""

@@ -58,6 +58,10 @@ def _between(low: float, high: float) -> Callable[[Any], str | None]:
     return check
 
 
+def _quarter_turn(value: Any) -> str | None:
+    return None if value in (0, 90, 180, 270) else "must be 0, 90, 180 or 270"
+
+
 def _gpio(value: Any) -> str | None:
     return None if value in GPIO_PINS else "must be a GPIO (BCM) number from 2 to 27"
 
@@ -107,6 +111,8 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "width": Key(800, (int,), _between(320, 7680)),
         "height": Key(480, (int,), _between(240, 4320)),
         "fullscreen": Key(True, (bool,)),
+        "rotation": Key(0, (int,), _quarter_turn, "degrees clockwise; 90 or 270 for a portrait"),
+        "wait_seconds": Key(30, (int, float), _between(0, 600), "how long to await the display"),
     },
     "store": {
         "folder": Key("", (str,), help="where matches and photos are kept"),

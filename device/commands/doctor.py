@@ -82,7 +82,7 @@ def screen(settings: dict[str, Any]) -> str:
     from device.screen import open_screen
 
     notices: list[str] = []
-    opened = open_screen(settings["screen"], notices)
+    opened = open_screen(settings["screen"], notices, wait=False)
     width, height = opened.size
     opened.close()
     if notices:

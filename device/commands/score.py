@@ -23,9 +23,10 @@ from engine.cubes import CubeSet
 from engine.errors import NotationError, RuleError
 from engine.games import find_game
 from engine.lexicon import Lexicon
-from engine.match import Match
+from engine.match import Match, MatchRules
 from engine.referee import normalize_word
 from engine.round import CHALLENGE_BONUS, RoundResult, RoundRules, score_round
+from engine.sides import Side
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -226,8 +227,9 @@ def add_to_match(args: argparse.Namespace, game: str, result: RoundResult) -> Ma
         if match.game != game:
             raise RuleError(f"{path} is a match of {match.game}, not {game}; give another file.")
     else:
-        match = Match(game, rounds_to_play=args.rounds, target=args.target)
-    match = match.add(result.scores())
+        sides = [Side(player.name, player.members) for player in result.players]
+        match = Match.start(game, sides, MatchRules(args.rounds, args.target))
+    match = match.record(result)
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(json.dumps(match.to_dict(), indent=1) + "\n", encoding="utf-8")
     os.replace(temporary, path)
@@ -236,16 +238,19 @@ def add_to_match(args: argparse.Namespace, game: str, result: RoundResult) -> Ma
 
 def match_json(match: Match) -> dict[str, Any]:
     return {
-        "rounds": len(match.rounds),
-        "standings": [{"name": name, "total": total} for name, total in match.standings()],
-        "over": match.over,
-        "leaders": match.leaders(),
+        "rounds": match.rounds_played,
+        "standings": [
+            {"name": s.side.name, "total": s.score, "place": s.place} for s in match.standings()
+        ],
+        "over": match.finished,
+        "leaders": list(match.winners),
     }
 
 
 def print_match(match: Match) -> None:
-    print(f"\nMatch after {len(match.rounds)} round{'s' if len(match.rounds) != 1 else ''}:")
-    for name, total in match.standings():
-        print(f"  {name:<16} {total:>4}")
-    if match.over:
-        print(f"Match over; won by {' and '.join(match.leaders())}.")
+    played = match.rounds_played
+    print(f"\nMatch after {played} round{'s' if played != 1 else ''}:")
+    for standing in match.standings():
+        print(f"  {standing.side.name:<16} {standing.score:>4}")
+    if match.finished:
+        print(f"Match over; won by {' and '.join(match.winners)}.")

@@ -14,7 +14,6 @@ from device.camera import FolderCamera, open_camera
 from device.clock import FakeClock
 from device.referee import TRANSITIONS, State
 from device.render import draw_text, draw_tile
-from device.screen import open_screen
 from device.store import Store
 from engine.errors import CuberefError
 
@@ -214,19 +213,6 @@ def test_cameras_are_chosen_by_name_and_fallbacks_are_said(photos):
     chosen = open_camera(settings, notices)
     assert chosen.name == "folder"
     assert notices and "picamera" in notices[0] and "usb" in notices[0]
-
-
-def test_a_screen_that_will_not_open_falls_back_aloud(monkeypatch):
-    monkeypatch.delenv("DISPLAY", raising=False)
-    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    notices: list[str] = []
-    screen = open_screen(
-        {"backend": "auto", "width": 800, "height": 480, "fullscreen": False}, notices
-    )
-    assert screen.backend == "dummy" and "kmsdrm" in notices[0]
-    screen.close()
-    with pytest.raises(CuberefError, match="no screen called 'hdmi'"):
-        open_screen({"backend": "hdmi", "width": 800, "height": 480, "fullscreen": False}, [])
 
 
 def test_scores_are_listed_longest_first(tmp_path, photos):
