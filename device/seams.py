@@ -213,7 +213,8 @@ class EngineScorer:
         )
 
     def best_crossword(self, roll: str, game: Game, lexicon: str, seconds: float) -> BestCrossword:
-        from engine.adlib import Roll, best_crossword
+        from device.search import best_crossword
+        from engine.adlib import Roll
         from engine.lexicon import Lexicon
 
         found = best_crossword(

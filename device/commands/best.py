@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.adlib.best import best_crossword
+    from device.search import best_crossword
     from engine.adlib.roll import Roll
     from engine.lexicon import Lexicon
 
