@@ -16,7 +16,16 @@ from engine.games import GAMES
 ROOT = Path(__file__).resolve().parents[1]
 
 #: What no command's help, nor building the parser, nor a solve may load.
-HEAVY = ("numpy", "cv2", "pygame", "onnxruntime", "gpiozero", "vision", "engine.adlib.best")
+HEAVY = (
+    "numpy",
+    "cv2",
+    "pygame",
+    "onnxruntime",
+    "gpiozero",
+    "vision",
+    "engine.adlib",
+    "device.search",
+)
 
 
 def loaded_after(code: str) -> list[str]:
@@ -25,8 +34,7 @@ def loaded_after(code: str) -> list[str]:
 import contextlib, io, json, sys
 from device.cli import build_parser, main
 {code}
-print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in {HEAVY!r}
-                        or name.startswith("engine.adlib.best"))))
+print(json.dumps(sorted(name for name in sys.modules if name.startswith({HEAVY!r}))))
 """
     done = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
