@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from device.camera import Camera, GuardedCamera, open_camera
 from device.clock import Clock
 from device.referee import Parts, Referee
 from device.screen import open_screen
-from device.seams import EngineScorer, Reader, Scorer, VisionReader
+from device.seams import Reader, Scorer, VisionReader
 from device.store import Store, StoreError
 from engine.games import find_game
 
@@ -33,13 +34,20 @@ class Assembled:
     notices: list[str] = field(default_factory=list)
 
     def close(self) -> None:
-        """Every part, the buzzer first: it must be quiet whatever else fails to close."""
-        self.referee.parts.buzzer.close()
-        self.button.close()
-        self.camera.close()
+        """Close every part, the buzzer first; one that fails to close stops no other."""
+        parts: list[tuple[str, Callable[[], None]]] = [
+            ("buzzer", self.referee.parts.buzzer.close),
+            ("button", self.button.close),
+            ("camera", self.camera.close),
+            ("screen", self.box.screen.close),
+        ]
         if self.store is not None:
-            self.store.close()
-        self.box.screen.close()
+            parts.append(("store", self.store.close))
+        for name, close in parts:
+            try:
+                close()
+            except Exception as error:  # the process is ending; say so and go on
+                log.error("closing the %s failed: %s", name, error)
 
 
 def assemble(
@@ -76,7 +84,9 @@ def assemble(
         if simulate and kind in ("passive", "active"):
             kind = "bell"
         options = {"pin_factory": pin_factory} if kind in ("passive", "active") else {}
-        buzzer = Buzzer.create(kind, pin=settings["buzzer"]["pin"], **options)
+        buzzer = Buzzer.create(
+            kind, pin=settings["buzzer"]["pin"], tunes=config.tunes(settings), **options
+        )
     screen_settings = dict(settings["screen"])
     if simulate and screen_settings["backend"] in ("auto", "kmsdrm"):
         # A window on a desktop; without one, auto falls back to dummy and says so.
@@ -110,7 +120,7 @@ def assemble(
         clock=clock,
         camera=lambda: camera,
         reader=reader or VisionReader(),
-        scorer=scorer or EngineScorer(),
+        scorer=scorer or Scorer(),
         store=store,
         buzzer=buzzer,
     )

@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 
 from device.button import HOLD, TAP, KeyButton
+from device.readings import faces_of
 from device.referee import Referee, State
 from device.render import View
 from device.screen import Screen
@@ -138,12 +139,15 @@ class Box:
     def touch(self, position: tuple[int, int]) -> bool:
         """A touch on a cube while it may be corrected: show the next possible face."""
         layout = self.screen.layout
-        if layout is None or self.referee.state not in CORRECTABLE or self.referee.round is None:
+        done = self.referee.round
+        if layout is None or self.referee.state not in CORRECTABLE or done is None:
+            return False
+        if done.reading is None:
             return False
         for index, cell in enumerate(layout.cells):
             if cell.collidepoint(position):
-                reading = self.referee.round.reading
-                self.referee.correct(index, next_face(self.referee, reading.faces[index]))
+                face = faces_of(done.reading)[index]
+                self.referee.correct(index, next_face(self.referee, face))
                 return True
         return False
 

@@ -28,7 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.buzzer import PASSIVE_RANGE
 from device.inputs import read_text
+from device.tunes import CATALOG, Tune, parse_tune
 from engine.errors import CuberefError
 from engine.games import GAMES
 
@@ -62,6 +64,16 @@ def _quarter_turn(value: Any) -> str | None:
     return None if value in (0, 90, 180, 270) else "must be 0, 90, 180 or 270"
 
 
+def _tune(value: Any) -> str | None:
+    if not value:
+        return None
+    try:
+        parse_tune("", value)
+    except CuberefError as error:
+        return f"is not a tune: {str(error).rstrip('.')}"
+    return None
+
+
 def _gpio(value: Any) -> str | None:
     return None if value in GPIO_PINS else "must be a GPIO (BCM) number from 2 to 27"
 
@@ -71,6 +83,12 @@ def _players(value: Any) -> str | None:
         return "must be a list of one or more names"
     if len(set(value)) != len(value):
         return "must not name a player twice"
+    return None
+
+
+def _names(value: Any) -> str | None:
+    if not all(isinstance(name, str) and name.strip() for name in value):
+        return "must be a list of names"
     return None
 
 
@@ -84,6 +102,9 @@ TOP: dict[str, Key] = {
     "rounds": Key(0, (int,), _between(0, 1000), "rounds in a match; 0 = no limit"),
     "target_score": Key(0, (int,), _between(0, 100000), "a match ends at this score; 0 = none"),
     "best_seconds": Key(5.0, (int, float), _between(0.1, 600), "time for the best crossword"),
+    "handicap": Key([], (list,), _names, "Boggle: players who may count words from 3 letters"),
+    "advanced": Key(False, (bool,), help="Big Boggle's advanced game: words of 5 letters or more"),
+    "partners": Key(False, (bool,), help="Ad-Lib: players in alternate seats play as partners"),
 }
 
 SECTIONS: dict[str, dict[str, Key]] = {
@@ -117,6 +138,15 @@ SECTIONS: dict[str, dict[str, Key]] = {
     "store": {
         "folder": Key("", (str,), help="where matches and photos are kept"),
     },
+    "tunes": {
+        name: Key("", (str,), _tune, "notes as PITCH:SECONDS; empty = the built-in cue")
+        for name in CATALOG
+    },
+    "page": {
+        "enabled": Key(False, (bool,), help="the players' page: words typed on phones"),
+        "port": Key(8080, (int,), _between(1024, 65535), "its port on the local network"),
+        "keyboard_player": Key("", (str,), help="the player who types on the box's keyboard"),
+    },
 }
 
 
@@ -136,18 +166,47 @@ def read_file(path: str | Path) -> dict[str, Any]:
 
 
 def problems(document: dict[str, Any]) -> list[str]:
-    """Every wrong key or value in a parsed TOML document, one sentence each."""
+    """Every wrong key or value in a parsed TOML document, one sentence each: each
+    setting on its own, then the settings together (as the box will use them)."""
     found: list[str] = []
+    chosen = defaults()
     for name, value in document.items():
         if name in SECTIONS:
             if not isinstance(value, dict):
                 found.append(f"[{name}] must be a table of settings.")
                 continue
             for key, item in value.items():
-                found += _check(f"[{name}] {key}", SECTIONS[name].get(key), item, SECTIONS[name])
+                wrong = _check(f"[{name}] {key}", SECTIONS[name].get(key), item, SECTIONS[name])
+                found += wrong
+                if not wrong:
+                    chosen[name][key] = item
         else:
-            found += _check(name, TOP.get(name), value, TOP)
+            wrong = _check(name, TOP.get(name), value, TOP)
+            found += wrong
+            if not wrong:
+                chosen[name] = value
+    return found + together(chosen)
+
+
+def together(chosen: dict[str, Any]) -> list[str]:
+    """What is wrong only when settings meet: a tune the chosen buzzer cannot play."""
+    found: list[str] = []
+    if chosen["buzzer"]["type"] == "passive":
+        low, high = PASSIVE_RANGE
+        for name, tune in tunes(chosen).items():
+            for note in tune.notes:
+                if not note.is_rest and not low <= note.hertz <= high:
+                    found.append(
+                        f"[tunes] {name} has a note of {note.hertz:g} Hz; a passive buzzer "
+                        f"plays {low:g} to {high:g} Hz."
+                    )
+                    break
     return found
+
+
+def tunes(chosen: dict[str, Any]) -> dict[str, Tune]:
+    """The cues the settings replace, by name."""
+    return {name: parse_tune(name, text) for name, text in chosen["tunes"].items() if text}
 
 
 def _check(label: str, key: Key | None, value: Any, known: dict[str, Key]) -> list[str]:

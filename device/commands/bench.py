@@ -212,6 +212,7 @@ def _box(runs: int) -> Iterator[Figure]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
+    from device.events import MatchStarted, WordTyped
     from device.render import View, render
     from device.store import Store
 
@@ -225,7 +226,8 @@ def _box(runs: int) -> Iterator[Figure]:
         yield Figure(f"draw the timer screen {width}x{height}", took, None, runs)
     with tempfile.TemporaryDirectory() as folder:
         store = Store(folder)
-        match = store.new_match(0.0, players=["A", "B"])
-        took = median_ms(lambda: store.record(match, 1, "roll-read", 0.0, faces=["A"] * 16), runs)
+        match = store.new_match(0.0, MatchStarted("boggle", ("A", "B")))
+        typed = WordTyped("A", "dart")
+        took = median_ms(lambda: store.record(match, 1, 0.0, typed), runs)
         store.close()
     yield Figure("store one event (SQLite WAL, synchronous=FULL)", took, None, runs)

@@ -77,6 +77,7 @@ def play(family: str, out: Path, say: Callable[[str], None], screens: list[str])
     settings = config.defaults()
     settings["game"] = game
     settings["best_seconds"] = 2.0
+    settings["players"] = ["Player 1"]
     settings["store"]["folder"] = str(out / "store")
     settings["screen"].update(backend="dummy", fullscreen=False)
     settings["button"]["backend"] = "keys"
@@ -112,7 +113,10 @@ def _round(box: Assembled, clock: FakeClock, say: Callable[[str], None]) -> str 
     if referee.state is not State.TIMING:
         say(f"reading: {referee.message}")
         return referee.message.replace(" Press the button to try again.", "")
-    say(f"read: {referee.round.reading.roll if referee.round else ''}")
+    from device.readings import roll_of
+
+    reading = referee.round.reading if referee.round else None
+    say(f"read: {roll_of(reading) if reading else ''}")
     shot_last_ten = False
     while referee.state is State.TIMING:
         clock.advance(STEP_SECONDS)
@@ -134,9 +138,8 @@ def _round(box: Assembled, clock: FakeClock, say: Callable[[str], None]) -> str 
 def _summary(referee: Referee) -> str:
     done = referee.round
     assert done is not None
-    if done.crossword is None:
-        return f"{len(done.words)} words, {done.maximum} points at most"
+    if done.verdict is None:
+        return f"{len(done.found)} words, {done.maximum} points at most"
     best = f"best {done.best.score}" if done.best else "no best crossword"
-    verdict = "valid" if done.crossword.valid else "not valid: " + " ".join(done.crossword.errors)
-    grid = "/".join(done.crossword.grid)
-    return f"crossword {grid} scores {done.crossword.score} ({verdict}); {best}"
+    verdict = "valid" if done.verdict.valid else "not valid: " + " ".join(done.verdict.errors)
+    return f"crossword {'/'.join(done.grid)} scores {done.verdict.score} ({verdict}); {best}"

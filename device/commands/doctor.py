@@ -109,14 +109,20 @@ def store(settings: dict[str, Any]) -> str:
     from device.store import Store
 
     folder = config.state_folder(settings)
-    opened = Store(folder)
+    if not (folder / "matches.db").exists():
+        return f"no match stored yet; {folder} will hold them."
+    opened = Store(folder, read_only=True)  # the doctor only looks
     try:
         result = opened.check()
+        skipped = opened.quarantined() + opened.unreadable()
     finally:
         opened.close()
     free = os.statvfs(folder)
     megabytes = free.f_bavail * free.f_frsize // 2**20
-    note = f" {opened.notice}" if opened.notice else ""
+    note = ""
+    if skipped:
+        listed = "; ".join(str(s) for s in skipped[:3])
+        note = f" {len(skipped)} stored event(s) cannot be read and are skipped ({listed})."
     if megabytes < 50:
         raise CuberefError(f"only {megabytes} MB free in {folder}; free some space.{note}")
     return f"{Path(folder) / 'matches.db'} is {result}, {megabytes} MB free.{note}"

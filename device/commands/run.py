@@ -9,10 +9,16 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from device import settings
 from device.commands.config import config_path
 from device.inputs import folder_to_write
+
+if TYPE_CHECKING:
+    from device.assemble import Assembled
 
 log = logging.getLogger("cuberef")
 
@@ -37,8 +43,35 @@ def run(args: argparse.Namespace) -> int:
     screens = folder_to_write(args.screens, "--screens") if args.screens else None
     box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
     log.info("cuberef box running: %s", chosen["game"])
+    return serve(box, clock.sleep)
+
+
+class Stopped(BaseException):
+    """SIGTERM (``systemctl stop``) arrived: leave whatever the box was doing."""
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stopped(signal.Signals(signum).name)
+
+
+def serve(box: Assembled, sleep: Callable[[float], None]) -> int:
+    """Run the box until it is stopped, then close every part, the buzzer first.
+
+    SIGTERM ends the box at once, even in the middle of a slow step (a reading, the
+    best crossword): every event is already committed as it happens, so there is
+    nothing to finish, only parts to close. Ctrl-C (SIGINT) ends it the same way,
+    through KeyboardInterrupt. Further signals wait until the parts are closed."""
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        box.box.run(clock.sleep)
+        box.box.run(sleep)
+    except Stopped as stopped:
+        log.info("cuberef box stopped by %s", stopped)
     finally:
-        box.close()
+        held = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            box.close()
+        finally:
+            held[signal.SIGTERM] = previous
+            for sig, handler in held.items():
+                signal.signal(sig, handler)
     return 0

@@ -20,13 +20,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = """
 import sys
+from device.events import MatchStarted, RoundStarted
 from device.store import Store
 store = Store(sys.argv[1])
-match = store.new_match(0.0, players=["A"])
+match = store.new_match(0.0, MatchStarted("boggle", ("A",)))
 n = 0
 while True:
     n += 1
-    store.record(match, n, "roll-read", float(n), faces=["A"] * 16)
+    store.record(match, n, float(n), RoundStarted(n))
     print(n, flush=True)
 """
 
@@ -45,7 +46,7 @@ def test_a_power_cut_between_two_events_loses_no_stored_event(tmp_path):
     child.wait()
     store = Store(tmp_path)
     assert store.notice is None and store.check() == "ok"
-    rounds = [e.round for e in store.events(1) if e.kind == "roll-read"]
+    rounds = [e.round for e in store.events(1) if e.kind == "round-started"]
     assert rounds[:written] == list(range(1, written + 1))
     assert store.last_match() == 1
 
