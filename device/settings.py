@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from device.buzzer import PASSIVE_RANGE
+from device.inputs import read_text
 from device.tunes import CATALOG, Tune, parse_tune
 from engine.errors import CuberefError
 from engine.games import GAMES
@@ -157,11 +158,9 @@ def defaults() -> dict[str, Any]:
 
 
 def read_file(path: str | Path) -> dict[str, Any]:
+    text = read_text(path, "the configuration")
     try:
-        with open(path, "rb") as file:
-            return tomllib.load(file)
-    except FileNotFoundError:
-        raise CuberefError(f"There is no configuration file {str(path)!r}.") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise CuberefError(f"The configuration file {str(path)!r} is not TOML: {error}.") from None
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from device.inputs import ranged
 from device.output import emit_json
 
 #: The board whose whole-process solve issue 21 times.
@@ -37,13 +38,19 @@ class Figure:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--runs", type=int, default=30, help="runs per figure (default 30)")
+    parser.add_argument(
+        "--runs",
+        type=ranged(int, 3, 1000, 30),
+        default=30,
+        metavar="N",
+        help="runs per figure, 3 to 1000 (default 30)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
 def run(args: argparse.Namespace) -> int:
     figures = []
-    for figure in measure(max(3, args.runs)):
+    for figure in measure(args.runs):
         figures.append(figure)
         if not args.json:
             target = f"(target < {figure.target_ms:g} ms)" if figure.target_ms else ""

@@ -14,7 +14,7 @@ from device.output import emit_json
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_tray_arguments(parser)
     parser.add_argument("words", nargs="+", metavar="WORD", help="the words to check")
-    parser.add_argument("--min-length", type=int, help="shortest word that counts")
+    options.add_min_length(parser)
 
 
 def run(args: argparse.Namespace) -> int:

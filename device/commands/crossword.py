@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from device.commands import options
 from device.commands.photo import read_photo
+from device.inputs import read_text
 from device.output import emit_json
 from engine.errors import NotationError, RuleError
 
@@ -39,16 +39,7 @@ def add_crossword_arguments(parser: argparse.ArgumentParser) -> None:
 def read_grid(path: str) -> Grid:
     from engine.adlib.grid import Grid
 
-    if path == "-":
-        return Grid.parse(sys.stdin.read())
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise NotationError(
-            f"Cannot read the grid file {path!r} ({error.__class__.__name__}); give a UTF-8 "
-            "text file with one row of the crossword a line."
-        ) from None
-    return Grid.parse(text)
+    return Grid.parse(read_text(path, "the crossword's grid"))
 
 
 def run(args: argparse.Namespace) -> int:

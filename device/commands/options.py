@@ -4,9 +4,18 @@ lexicon and ``--json``. Their help lists every choice from the engine's own tabl
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from device.inputs import ranged
 from engine.errors import NotationError
 from engine.games import GAMES, Game, find_game
+
+if TYPE_CHECKING:
+    from engine.cubes import CubeSet
+
+#: The largest --min-length: longer than any word a 6x6 tray holds in practice.
+MAX_MIN_LENGTH = 25
 
 
 def add_game(parser: argparse.ArgumentParser, *, trays: bool | None = None) -> None:
@@ -30,12 +39,39 @@ def add_dice(parser: argparse.ArgumentParser, *, trays: bool | None = None) -> N
     )
 
 
+def dice(args: argparse.Namespace) -> str | CubeSet | None:
+    """``--dice``: an edition's name as given, or the player's own set read from its file
+    through the input boundary."""
+    from device.inputs import read_text
+    from engine.cubes import CubeSet
+
+    given: str | None = args.dice
+    if given is None or not given.endswith(".txt"):
+        return given
+    return CubeSet.parse(Path(given).stem, read_text(given, "your cube set"))
+
+
 def add_lexicon(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lexicon",
         metavar="NAME",
         help="the word list to check words against (default: the game's own, en or cs; "
         "'cuberef lexicon list' shows every one, your own among them)",
+    )
+
+
+def add_min_length(parser: argparse.ArgumentParser) -> None:
+    by_length: dict[int, list[str]] = {}
+    for game in GAMES.values():
+        if game.is_tray:
+            by_length.setdefault(game.min_length, []).append(game.id)
+    defaults = " or ".join(f"{n} ({', '.join(ids)})" for n, ids in sorted(by_length.items()))
+    parser.add_argument(
+        "--min-length",
+        type=ranged(int, 1, MAX_MIN_LENGTH, 4),
+        metavar="N",
+        help=f"shortest word that counts, 1 to {MAX_MIN_LENGTH} letters "
+        f"(default: the game's, {defaults})",
     )
 
 

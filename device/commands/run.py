@@ -11,11 +11,11 @@ import logging
 import os
 import signal
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from device import settings
 from device.commands.config import config_path
+from device.inputs import folder_to_write
 
 if TYPE_CHECKING:
     from device.assemble import Assembled
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if args.photos:
         chosen["camera"].update(backend="folder", folder=args.photos)
     clock = SystemClock()
-    screens = Path(args.screens) if args.screens else None
+    screens = folder_to_write(args.screens, "--screens") if args.screens else None
     box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
     log.info("cuberef box running: %s", chosen["game"])
     return serve(box, clock.sleep)

@@ -16,6 +16,7 @@ from typing import Any
 from device.commands import crossword, options
 from device.commands.photo import split_photo
 from device.commands.solve import add_tray_arguments, tray_game
+from device.inputs import ranged, read_text
 from device.output import emit_json
 from engine.board import Board
 from engine.cubes import CubeSet
@@ -36,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="LIST",
         help="a player's list as NAME=FILE; or a photo (of the tray, or of a finished crossword)",
     )
-    parser.add_argument("--min-length", type=int, help="shortest word that counts")
+    options.add_min_length(parser)
     parser.add_argument(
         "--advanced", action="store_true", help="Big Boggle's advanced game: 5 letters or more"
     )
@@ -61,14 +62,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--challenge-bonus",
-        type=int,
+        type=ranged(int, 0, 100, CHALLENGE_BONUS),
         default=CHALLENGE_BONUS,
         metavar="N",
-        help=f"points a word through the challenge cube earns on top (default {CHALLENGE_BONUS})",
+        help="points a word through the challenge cube earns on top, 0 to 100 "
+        f"(default {CHALLENGE_BONUS})",
     )
     parser.add_argument("--match", metavar="FILE", help="add this round to a match file (JSON)")
-    parser.add_argument("--rounds", type=int, help="a new match ends after this many rounds")
-    parser.add_argument("--target", type=int, help="a new match ends when someone reaches this")
+    parser.add_argument(
+        "--rounds",
+        type=ranged(int, 1, 1000, 5),
+        metavar="N",
+        help="a new match ends after this many rounds, 1 to 1000 (default: no limit)",
+    )
+    parser.add_argument(
+        "--target",
+        type=ranged(int, 1, 100_000, 200),
+        metavar="POINTS",
+        help="a new match ends when someone reaches this score, 1 to 100000 (default: none)",
+    )
     crossword.add_crossword_arguments(parser)
 
 
@@ -120,17 +132,7 @@ def read_list(spec: str) -> tuple[str, list[str]]:
     name, sep, file = spec.partition("=")
     if not sep or not name.strip() or not file:
         raise NotationError(f"{spec!r} is not NAME=FILE; give each list as, say, ann=ann.txt.")
-    path = Path(file)
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise NotationError(f"There is no file {file} for {name}'s list; check the path.") from None
-    except UnicodeDecodeError:
-        raise NotationError(
-            f"{name}'s list {file} is not UTF-8 text; save it as UTF-8 and score again."
-        ) from None
-    except OSError as error:
-        raise NotationError(f"Cannot read {name}'s list {file} ({error.strerror}).") from None
+    text = read_text(file, f"{name.strip()}'s list")
     words = []
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()

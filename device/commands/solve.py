@@ -40,14 +40,15 @@ def tray_game(args: argparse.Namespace, photo: str | None = None) -> tuple[Game,
         )
     if photo and args.board:
         raise NotationError("Give the tray as a photo or with --board, not both.")
+    dice = options.dice(args)
     if photo:
-        reading = read_photo(photo, game, args.dice)
-        return game, tray_board(reading.board, game, args.dice), reading
+        reading = read_photo(photo, game, dice)
+        return game, tray_board(reading.board, game, dice), reading
     if not args.board:
         raise NotationError(
             "Give the board with --board, its rows separated by '/', or a photo of the tray."
         )
-    return game, tray_board(args.board, game, args.dice), None
+    return game, tray_board(args.board, game, dice), None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
