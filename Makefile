@@ -19,7 +19,7 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy engine vision
+	$(BIN)/mypy engine vision models
 
 test: lint
 	$(BIN)/python -m pytest

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,13 +13,12 @@ from device import settings as config
 from device.box import Box
 from device.button import GpioButton, KeyButton, make_button
 from device.buzzer import Buzzer
-from device.camera import Camera, open_camera
+from device.camera import Camera, GuardedCamera, open_camera
 from device.clock import Clock
 from device.referee import Parts, Referee
 from device.screen import open_screen
-from device.seams import EngineScorer, Reader, Scorer, VisionReader
+from device.seams import Reader, Scorer, VisionReader
 from device.store import Store, StoreError
-from engine.games import find_game
 
 log = logging.getLogger("cuberef.box")
 
@@ -29,14 +29,24 @@ class Assembled:
     referee: Referee
     store: Store | None
     button: GpioButton | KeyButton
+    camera: GuardedCamera
     notices: list[str] = field(default_factory=list)
 
     def close(self) -> None:
-        self.button.close()
-        self.referee.parts.buzzer.close()
+        """Close every part, the buzzer first; one that fails to close stops no other."""
+        parts: list[tuple[str, Callable[[], None]]] = [
+            ("buzzer", self.referee.parts.buzzer.close),
+            ("button", self.button.close),
+            ("camera", self.camera.close),
+            ("screen", self.box.screen.close),
+        ]
         if self.store is not None:
-            self.store.close()
-        self.box.screen.close()
+            parts.append(("store", self.store.close))
+        for name, close in parts:
+            try:
+                close()
+            except Exception as error:  # the process is ending; say so and go on
+                log.error("closing the %s failed: %s", name, error)
 
 
 def assemble(
@@ -51,7 +61,7 @@ def assemble(
     pin_factory: Any = None,
 ) -> Assembled:
     notices: list[str] = []
-    game = find_game(settings["game"])
+    game = config.chosen_game(settings)
     events: queue.Queue[str] = queue.Queue()
     hold = float(settings["hold_seconds"])
     button_settings = settings["button"]
@@ -73,12 +83,16 @@ def assemble(
         if simulate and kind in ("passive", "active"):
             kind = "bell"
         options = {"pin_factory": pin_factory} if kind in ("passive", "active") else {}
-        buzzer = Buzzer.create(kind, pin=settings["buzzer"]["pin"], **options)
+        buzzer = Buzzer.create(
+            kind, pin=settings["buzzer"]["pin"], tunes=config.tunes(settings), **options
+        )
     screen_settings = dict(settings["screen"])
     if simulate and screen_settings["backend"] in ("auto", "kmsdrm"):
         # A window on a desktop; without one, auto falls back to dummy and says so.
         screen_settings.update(backend="auto", fullscreen=False)
-    screen = open_screen(screen_settings, notices)
+    screen = open_screen(
+        screen_settings, notices, fallback=simulate, monotonic=clock.monotonic, sleep=clock.sleep
+    )
     camera_settings = dict(settings["camera"])
     if simulate and camera_settings["backend"] == "picamera":
         camera_settings["backend"] = "auto"
@@ -90,20 +104,22 @@ def assemble(
     if store is not None and store.notice:
         notices.append(store.notice)
 
-    def camera() -> Camera:
+    def open_chosen() -> Camera:
         before = len(notices)
         opened = open_camera(camera_settings, notices)
         if len(notices) > before:
             referee.say("start-up", notices[-1])  # a fallback is said on the screen too
         return opened
 
+    camera = GuardedCamera(open_chosen)
+
     parts = Parts(
         game=game,
         settings=settings,
         clock=clock,
-        camera=camera,
+        camera=lambda: camera,
         reader=reader or VisionReader(),
-        scorer=scorer or EngineScorer(),
+        scorer=scorer or Scorer(),
         store=store,
         buzzer=buzzer,
     )
@@ -113,4 +129,4 @@ def assemble(
     referee.resume()
     keys = button if isinstance(button, KeyButton) else None
     box = Box(referee, screen, events, keys=keys, screenshots=screenshots)
-    return Assembled(box, referee, store, button, notices)
+    return Assembled(box, referee, store, button, camera, notices)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 
 from device.button import HOLD, TAP, KeyButton
+from device.readings import faces_of
 from device.referee import Referee, State
 from device.render import View
 from device.screen import Screen
@@ -119,7 +120,7 @@ class Box:
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
             if getattr(event, "touch", False):
                 return  # SDL's mouse copy of a finger: the finger event is handled
-            position = self._position(event)
+            position = self.screen.position(event)  # on the upright picture
             if not self.touch(position) and self.keys is not None:
                 self.keys.key_down()
         elif event.type in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
@@ -135,22 +136,18 @@ class Box:
         elif event.type == pygame.KEYUP and self.keys is not None and event.key == pygame.K_SPACE:
             self.keys.key_up()
 
-    def _position(self, event: pygame.event.Event) -> tuple[int, int]:
-        if event.type == pygame.FINGERDOWN:
-            width, height = self.screen.size
-            return round(event.x * width), round(event.y * height)
-        x, y = event.pos
-        return int(x), int(y)
-
     def touch(self, position: tuple[int, int]) -> bool:
         """A touch on a cube while it may be corrected: show the next possible face."""
         layout = self.screen.layout
-        if layout is None or self.referee.state not in CORRECTABLE or self.referee.round is None:
+        done = self.referee.round
+        if layout is None or self.referee.state not in CORRECTABLE or done is None:
+            return False
+        if done.reading is None:
             return False
         for index, cell in enumerate(layout.cells):
             if cell.collidepoint(position):
-                reading = self.referee.round.reading
-                self.referee.correct(index, next_face(self.referee, reading.faces[index]))
+                face = faces_of(done.reading)[index]
+                self.referee.correct(index, next_face(self.referee, face))
                 return True
         return False
 

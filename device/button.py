@@ -19,6 +19,7 @@ from typing import Any
 
 from device.backends import pick
 from device.clock import Clock, SystemClock
+from device.gpio import claim
 
 TAP = "tap"
 HOLD = "hold"
@@ -45,12 +46,16 @@ class GpioButton:
         self.bounce_seconds = bounce_seconds
         self._held = False
         self._pressed_at: float | None = None
-        self.device = GpioZeroButton(
+        self.device = claim(
+            lambda: GpioZeroButton(
+                pin,
+                pull_up=pull_up,
+                bounce_time=bounce_seconds or None,
+                hold_time=hold_seconds,
+                pin_factory=pin_factory,
+            ),
+            "button",
             pin,
-            pull_up=pull_up,
-            bounce_time=bounce_seconds or None,
-            hold_time=hold_seconds,
-            pin_factory=pin_factory,
         )
         self.device.when_pressed = self._pressed
         self.device.when_held = self._on_held

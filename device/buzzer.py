@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
 from device.backends import pick
+from device.gpio import claim
 from device.tunes import Note, Tune
 
 log = logging.getLogger("cuberef.buzzer")
@@ -36,6 +37,12 @@ class Sound(Protocol):
     def close(self) -> None: ...
 
 
+#: A passive buzzer plays A5 (880 Hz) +- 2 octaves: 220-3520 Hz, where small piezos are loud.
+MID_HERTZ = 880.0
+OCTAVES = 2
+PASSIVE_RANGE = (MID_HERTZ / 2**OCTAVES, MID_HERTZ * 2**OCTAVES)
+
+
 class PassiveSound:
     """A passive piezo on a GPIO pin through gpiozero's ``TonalBuzzer``."""
 
@@ -43,11 +50,21 @@ class PassiveSound:
         from gpiozero import TonalBuzzer
         from gpiozero.tones import Tone
 
-        # A5 +- 2 octaves covers 220-3520 Hz, where small piezos are loud.
-        self.device = TonalBuzzer(pin, mid_tone=Tone("A5"), octaves=2, pin_factory=pin_factory)
+        self.tone_of = Tone
+        self.device = claim(
+            lambda: TonalBuzzer(
+                pin, mid_tone=Tone(frequency=MID_HERTZ), octaves=OCTAVES, pin_factory=pin_factory
+            ),
+            "buzzer",
+            pin,
+        )
 
     def tone(self, hertz: float) -> None:
-        self.device.play(hertz)
+        low, high = PASSIVE_RANGE
+        if not low <= hertz <= high:
+            raise ValueError(f"{hertz:g} Hz is outside the buzzer's {low:g}-{high:g} Hz")
+        # A Tone, not a bare number: TonalBuzzer reads a number below 128 as a MIDI note.
+        self.device.play(self.tone_of(frequency=hertz))
 
     def quiet(self) -> None:
         self.device.stop()
@@ -65,7 +82,7 @@ class ActiveSound:
     def __init__(self, pin: int, pin_factory: Any = None) -> None:
         from gpiozero import Buzzer as GpioBuzzer
 
-        self.device = GpioBuzzer(pin, pin_factory=pin_factory)
+        self.device = claim(lambda: GpioBuzzer(pin, pin_factory=pin_factory), "buzzer", pin)
 
     def tone(self, hertz: float) -> None:
         self.device.on()
@@ -139,22 +156,29 @@ BACKENDS: dict[str, Callable[..., Sound]] = {
 
 
 class Buzzer:
-    """Plays tunes on a sound backend, one note at a time, as the clock moves on."""
+    """Plays tunes on a sound backend, one note at a time, as the clock moves on.
 
-    def __init__(self, sound: Sound) -> None:
+    ``tunes`` replace the built-in cues of the same name (the ``[tunes]`` settings).
+    A sound backend that fails never stops the box: the note is dropped and logged."""
+
+    def __init__(self, sound: Sound, tunes: dict[str, Tune] | None = None) -> None:
         self.sound = sound
+        self.tunes = dict(tunes or {})
         self._queue: list[tuple[float, Note]] = []  # (start time, note), in order
         self._sounding: Note | None = None
 
     @classmethod
-    def create(cls, kind: str, *, pin: int = 18, **options: Any) -> Buzzer:
+    def create(
+        cls, kind: str, *, pin: int = 18, tunes: dict[str, Tune] | None = None, **options: Any
+    ) -> Buzzer:
         backend = pick(BACKENDS, kind, "buzzer")
         if kind in ("passive", "active"):
-            return cls(backend(pin, **options))
-        return cls(backend(**options))
+            return cls(backend(pin, **options), tunes)
+        return cls(backend(**options), tunes)
 
     def play(self, tune: Tune, now: float) -> None:
         """Start ``tune`` at ``now``, cutting short whatever was playing."""
+        tune = self.tunes.get(tune.name, tune)
         self._queue = []
         at = now
         for note in tune.notes:
@@ -176,15 +200,22 @@ class Buzzer:
             due = self._queue.pop(0)[1]
         if due is None:
             return
-        if due.is_rest:
-            if self._sounding is not None:
-                self.sound.quiet()
+        try:
+            if due.is_rest:
+                if self._sounding is not None:
+                    self.sound.quiet()
+                self._sounding = None
+            else:
+                self.sound.tone(due.hertz)
+                self._sounding = due
+        except Exception as error:  # the buzzer is a cue, never a reason to stop the round
+            log.error("the buzzer failed: %s", error)
             self._sounding = None
-        else:
-            self.sound.tone(due.hertz)
-            self._sounding = due
 
     def close(self) -> None:
+        """Quiet first: an active buzzer stopped mid-beep must not stay on."""
         self._queue = []
-        self.sound.quiet()
-        self.sound.close()
+        try:
+            self.sound.quiet()
+        finally:
+            self.sound.close()

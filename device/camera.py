@@ -1,17 +1,28 @@
 """Cameras: each gives ``capture() -> numpy.ndarray`` (BGR, uint8, height x width x 3).
 
 Backends (``BACKENDS``): ``picamera`` (the Pi camera through picamera2, imported only
-when this backend is built), ``usb`` (the first USB camera through OpenCV), ``folder``
-(a folder of photos, one per capture, in name order, round and round). ``auto`` tries
+when this backend is built), ``usb`` (a USB camera through OpenCV), ``folder`` (a
+folder of photos, one per capture, in name order, round and round). ``auto`` tries
 them in that order and announces each fallback.
+
+Every capture is of the moment it was asked for: the Pi camera waits for a frame
+that began after the call (picamera2's ``flush``), a USB camera grabs until a frame's
+own timestamp is later than the call (OpenCV's V4L2 backend queues four old ones).
+``GuardedCamera`` is what the box uses: it opens the camera at the first press,
+bounds every opening and capture in time, and drops a camera that fails or stops
+answering, so that the next press opens it afresh.
 """
 
 from __future__ import annotations
 
 import logging
+import math
+import os
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -21,6 +32,15 @@ from engine.errors import CuberefError, MachineError
 log = logging.getLogger("cuberef.camera")
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+
+#: A camera that has not answered in this many seconds is dropped (the box waits no longer).
+ANSWER_SECONDS = 4.0
+#: The longest the Pi camera's exposure is given to settle after it starts.
+SETTLE_SECONDS = 1.0
+#: Without usable frame timestamps, this many grabs empty OpenCV's queue (four buffers).
+FLUSH_GRABS = 5
+
+T = TypeVar("T")
 
 
 class CameraError(MachineError):
@@ -39,33 +59,83 @@ class PiCamera:
     """The Raspberry Pi camera through picamera2 (from the Pi's system packages)."""
 
     name = "picamera"
+    described = "Pi camera"
 
     def __init__(
-        self, *, width: int = 1920, height: int = 1080, lens_position: float | None = None
+        self,
+        *,
+        width: int = 1920,
+        height: int = 1080,
+        lens_position: float | None = None,
+        seconds: float = ANSWER_SECONDS,
+        maker: Callable[[], Any] | None = None,
     ) -> None:
-        from picamera2 import Picamera2  # only on a Pi; see systemd/install.sh
+        self.seconds = seconds
+        try:
+            if maker is None:
+                from picamera2 import Picamera2  # only on a Pi; see systemd/install.sh
 
-        self.camera = Picamera2()
-        # libcamera's "RGB888" is B, G, R in memory: what OpenCV and vision expect.
-        config = self.camera.create_still_configuration(
-            main={"size": (width, height), "format": "RGB888"}
-        )
-        self.camera.configure(config)
-        self.camera.start()
-        if "AfMode" in self.camera.camera_controls:
+                maker = Picamera2
+            self.camera = maker()
+        except ImportError:
+            raise CameraError(
+                "picamera2 is not installed; on a Pi run sudo apt install python3-picamera2."
+            ) from None
+        except Exception as error:  # libcamera's own words: no camera, camera busy
+            raise CameraError(f"The Pi camera did not open ({error}).") from None
+        try:
+            # libcamera's "RGB888" is B, G, R in memory: what OpenCV and vision expect.
+            config = self.camera.create_still_configuration(
+                main={"size": (width, height), "format": "RGB888"}
+            )
+            self.camera.configure(config)
+            self.camera.start()
+            self._settle()
+            if "AfMode" in self.camera.camera_controls:
+                self._focus(lens_position)
+        except BaseException:
+            self.camera.close()  # else libcamera keeps the camera and the next opening fails
+            raise
+
+    def _settle(self) -> None:
+        """Let exposure settle (the box opens the camera at a press, and shoots at once)."""
+        until = time.monotonic() + SETTLE_SECONDS
+        while time.monotonic() < until:
+            metadata = self._wait(self.camera.capture_metadata(wait=False), "start")
+            if metadata.get("AeLocked"):
+                return
+
+    def _focus(self, lens_position: float | None) -> None:
+        if lens_position is not None:
             from libcamera import controls
 
-            if lens_position is None:
-                self.camera.autofocus_cycle()
-            else:
-                # Fixed height above the table: focus once, by dioptres (1 / metres).
-                self.camera.set_controls(
-                    {"AfMode": controls.AfModeEnum.Manual, "LensPosition": lens_position}
-                )
+            # Fixed height above the table: focus once, by dioptres (1 / metres).
+            self.camera.set_controls(
+                {"AfMode": controls.AfModeEnum.Manual, "LensPosition": lens_position}
+            )
+            return
+        focused = self._wait(self.camera.autofocus_cycle(wait=False), "focus")
+        if not focused:
+            log.warning("the Pi camera could not focus; the photo may be soft")
+
+    def _wait(self, job: Any, what: str) -> Any:
+        try:
+            return self.camera.wait(job, timeout=self.seconds)
+        except TimeoutError:
+            raise CameraError(
+                f"The Pi camera did not {what} within {self.seconds:g} s; check its ribbon cable."
+            ) from None
 
     def capture(self) -> np.ndarray:
         try:
-            frame = self.camera.capture_array("main")
+            # flush: a frame whose exposure began after this call, never one queued earlier.
+            request = self._wait(self.camera.capture_request(wait=False, flush=True), "answer")
+            try:
+                frame = request.make_array("main")
+            finally:
+                request.release()
+        except CameraError:
+            raise
         except Exception as error:
             raise CameraError(
                 f"The Pi camera took no picture ({error}); check its ribbon cable."
@@ -77,40 +147,105 @@ class PiCamera:
         self.camera.close()
 
 
+def usb_cameras(sysfs: Path = Path("/sys/class/video4linux")) -> list[str]:
+    """The capture nodes of USB cameras (``/dev/videoN``), in number order.
+
+    A Pi's own camera and codecs are video devices too (with a CSI camera attached,
+    ``/dev/video0`` is not a webcam), and a UVC webcam has a second, metadata node;
+    a USB camera's capture node is the one whose ``index`` is 0 on a USB device."""
+    found: list[tuple[int, str]] = []
+    for node in sysfs.glob("video[0-9]*"):
+        try:
+            on_usb = "/usb" in str((node / "device").resolve())
+            first = (node / "index").read_text().strip() == "0"
+        except OSError:
+            continue
+        if on_usb and first:
+            found.append((int(node.name[5:]), f"/dev/{node.name}"))
+    return [path for _, path in sorted(found)]
+
+
+def _open_v4l2(device: str | int) -> Any:
+    import cv2
+
+    return cv2.VideoCapture(device, cv2.CAP_V4L2)
+
+
 class UsbCamera:
-    """A USB camera through OpenCV's ``VideoCapture``."""
+    """A USB camera through OpenCV's ``VideoCapture``: MJPG where offered, fresh frames."""
 
     name = "usb"
+    described = "USB camera"
 
-    def __init__(self, *, index: int = 0, width: int = 1920, height: int = 1080) -> None:
+    def __init__(
+        self,
+        *,
+        index: int = 0,
+        width: int = 1920,
+        height: int = 1080,
+        seconds: float = ANSWER_SECONDS,
+        opener: Callable[[str | int], Any] = _open_v4l2,
+        devices: Callable[[], list[str]] = usb_cameras,
+    ) -> None:
         import cv2
 
+        # OpenCV's V4L2 backend waits 10 s for a frame by default; the box waits less.
+        os.environ.setdefault(
+            "OPENCV_VIDEOIO_V4L_SELECT_TIMEOUT", str(max(1, math.floor(seconds) - 1))
+        )
         self.index = index
-        self.capture_device = cv2.VideoCapture(index)
-        if not self.capture_device.isOpened():
+        self.seconds = seconds
+        found = devices()
+        if found and index >= len(found):
             raise CameraError(f"There is no USB camera number {index}; plug one in.")
-        self.capture_device.set(cv2.CAP_PROP_FRAME_WIDTH, width)
-        self.capture_device.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        device: str | int = found[index] if found else index
+        self.device = opener(device)
+        if not self.device.isOpened():
+            raise CameraError(f"There is no USB camera number {index}; plug one in.")
+        # The format first: a webcam gives 1080p at full speed only as MJPG.
+        self.device.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
+        self.device.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+        self.device.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        self.device.set(cv2.CAP_PROP_BUFFERSIZE, 1)
+        code = int(self.device.get(cv2.CAP_PROP_FOURCC))
+        self.fourcc = "".join(chr((code >> shift) & 0xFF) for shift in (0, 8, 16, 24))
+        log.info("USB camera %s opened as %s", device, self.fourcc)
 
     def capture(self) -> np.ndarray:
-        # The first frames after a pause can be stale; read a few and keep the last.
-        ok, frame = False, None
-        for _ in range(3):
-            ok, frame = self.capture_device.read()
+        import cv2
+
+        asked = time.monotonic()
+        grabs = 0
+        while True:
+            if not self.device.grab():
+                raise CameraError(f"USB camera {self.index} gave no picture; check its cable.")
+            grabs += 1
+            # V4L2 stamps each frame on the monotonic clock; one stamped before the call
+            # waited in the queue. A driver with other stamps: grab the queue empty.
+            stamp = self.device.get(cv2.CAP_PROP_POS_MSEC) / 1000
+            stamped = abs(stamp - time.monotonic()) < 60
+            if (stamp >= asked) if stamped else grabs >= FLUSH_GRABS:
+                break
+            if time.monotonic() - asked > self.seconds:
+                raise CameraError(
+                    f"USB camera {self.index} gave only old pictures; check its cable."
+                )
+        ok, frame = self.device.retrieve()
         if not ok or frame is None:
-            raise CameraError(
-                f"USB camera {self.index} gave no picture; check its cable and press again."
-            )
+            raise CameraError(f"USB camera {self.index} gave no picture; check its cable.")
         return np.ascontiguousarray(frame)
 
     def close(self) -> None:
-        self.capture_device.release()
+        self.device.release()
 
 
 class FolderCamera:
     """A folder of photos stands in for the camera: each capture is the next photo."""
 
     name = "folder"
+    described = "photo folder"
+    #: A photo that cannot be read is skipped, not a reason to read the folder again.
+    reopen_on_failure = False
 
     def __init__(self, *, folder: str | Path) -> None:
         self.folder = Path(folder)
@@ -139,6 +274,98 @@ class FolderCamera:
         pass
 
 
+class _Call(threading.Thread):
+    """One call to a camera on a thread of its own, so that the box can stop waiting."""
+
+    def __init__(self, call: Callable[[], Any]) -> None:
+        super().__init__(daemon=True, name="cuberef-camera")
+        self.call = call
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = self.call()
+        except BaseException as error:  # handed to the caller, which decides
+            self.error = error
+
+
+class GuardedCamera:
+    """The camera as the box uses it: opened at the first capture, every call bounded.
+
+    An opening or capture that fails, or takes longer than ``seconds``, drops the
+    camera: it is closed (once its stuck call returns, if ever) and the next capture
+    opens a new one. What a dropped call returns late is thrown away, so no capture
+    ever hands back a frame from an earlier press."""
+
+    def __init__(self, opener: Callable[[], Camera], *, seconds: float = ANSWER_SECONDS) -> None:
+        self.opener = opener
+        self.seconds = seconds
+        self.camera: Camera | None = None
+
+    @property
+    def name(self) -> str:
+        return self.camera.name if self.camera is not None else "camera"
+
+    def capture(self) -> np.ndarray:
+        if self.camera is None:
+            self.camera = self._within(self.opener, "open")
+        camera = self.camera
+        try:
+            frame: np.ndarray = self._within(camera.capture, "answer", camera)
+        except Exception:
+            if getattr(camera, "reopen_on_failure", True):
+                self._drop(camera)
+            raise
+        return frame
+
+    def _within(self, call: Callable[[], T], what: str, camera: Camera | None = None) -> T:
+        running = _Call(call)
+        running.start()
+        running.join(self.seconds)
+        if running.is_alive():
+            # The call goes on, on its own thread; close what it holds when it returns.
+            threading.Thread(target=_close_after, args=(running, camera), daemon=True).start()
+            name = getattr(camera, "described", "camera")
+            raise CameraError(
+                f"The {name} did not {what} within {self.seconds:g} s, so the box let it go; "
+                "check its cable (it is opened again at the next press)."
+            )
+        if running.error is not None:
+            if isinstance(running.error, MachineError | CuberefError):
+                raise running.error
+            raise CameraError(f"The camera failed ({running.error}).") from None
+        result: T = running.result
+        return result
+
+    def _drop(self, camera: Camera) -> None:
+        self.camera = None
+        log.warning("camera %s dropped; the next capture opens it again", camera.name)
+        threading.Thread(target=_close_quietly, args=(camera,), daemon=True).start()
+
+    def close(self) -> None:
+        """Close the camera, waiting at most ``seconds`` for it (a stopping box goes on)."""
+        camera, self.camera = self.camera, None
+        if camera is not None:
+            closing = _Call(camera.close)
+            closing.start()
+            closing.join(self.seconds)
+
+
+def _close_after(running: _Call, camera: Camera | None) -> None:
+    running.join()
+    held = camera if camera is not None else running.result
+    if held is not None:
+        _close_quietly(held)
+
+
+def _close_quietly(camera: Camera) -> None:
+    try:
+        camera.close()
+    except Exception as error:  # a camera that is already gone
+        log.info("closing the dropped camera: %s", error)
+
+
 #: Camera backend name (the ``[camera] backend`` setting) -> class.
 BACKENDS: dict[str, Callable[..., Camera]] = {
     "picamera": PiCamera,
@@ -152,13 +379,13 @@ def open_camera(settings: dict[str, Any], notices: list[str]) -> Camera:
     name = settings["backend"]
     width, height = settings["width"], settings["height"]
     makers: dict[str, Callable[[], Camera]] = {
-        "picamera": lambda: PiCamera(
+        "picamera": lambda: BACKENDS["picamera"](
             width=width,
             height=height,
             lens_position=settings["lens_position"] if settings["focus"] == "fixed" else None,
         ),
-        "usb": lambda: UsbCamera(index=settings["usb_index"], width=width, height=height),
-        "folder": lambda: FolderCamera(folder=_folder(settings)),
+        "usb": lambda: BACKENDS["usb"](index=settings["usb_index"], width=width, height=height),
+        "folder": lambda: BACKENDS["folder"](folder=_folder(settings)),
     }
     if name == "auto":
         attempts = [(n, makers[n]) for n in ("picamera", "usb")]

@@ -1,8 +1,11 @@
 """The ``cuberef`` command: one subcommand a module in ``device.commands``.
 
-Each command module has ``HELP`` (one line), ``add_arguments(parser)`` and
-``run(args) -> int``. Errors a player can cause become one sentence on stderr and
-exit code 2; failures of the machine exit 1. No traceback reaches the player.
+Each command module has ``add_arguments(parser)`` and ``run(args) -> int``; its
+docstring is the description its ``--help`` shows. A command's module is imported only
+when that command is given, and imports what it needs only when it runs, so that
+``cuberef --help`` and ``cuberef solve`` load none of numpy, OpenCV, pygame or
+onnxruntime. Errors a player can cause become one sentence on stderr and exit code 2;
+failures of the machine exit 1. No traceback reaches the player.
 """
 
 from __future__ import annotations
@@ -11,48 +14,129 @@ import argparse
 import importlib
 import logging
 import sys
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Iterable, Sequence
+from typing import NoReturn
 
 from engine.errors import CuberefError, MachineError
 
-#: Subcommand name -> module, in the order ``cuberef --help`` lists them.
-COMMANDS: dict[str, str] = {
-    "solve": "device.commands.solve",
-    "check": "device.commands.check",
-    "score": "device.commands.score",
-    "best": "device.commands.best",
-    "roll": "device.commands.roll",
-    "read": "device.commands.read",
-    "lexicon": "device.commands.lexicon",
-    "run": "device.commands.run",
-    "config": "device.commands.config",
-    "doctor": "device.commands.doctor",
-    "demo": "device.commands.demo",
-    "bench": "device.commands.bench",
+#: Subcommand -> (its module, its line in ``cuberef --help``), in the order listed there.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "solve": ("device.commands.solve", "all words on a tray, with points and the maximum score"),
+    "check": ("device.commands.check", "is each word valid on a tray, and why not"),
+    "score": (
+        "device.commands.score",
+        "score a round: players' word lists on a tray, or an Ad-Lib crossword",
+    ),
+    "best": ("device.commands.best", "the best crossword for an Ad-Lib or Scribbage roll"),
+    "roll": ("device.commands.roll", "a virtual roll of a game's cubes"),
+    "read": ("device.commands.read", "what the camera sees: read the cubes in a photo"),
+    "lexicon": ("device.commands.lexicon", "list, dump or build the lexicons"),
+    "run": ("device.commands.run", "run the referee box"),
+    "config": (
+        "device.commands.config",
+        "check the configuration file (--check) or print the defaults",
+    ),
+    "doctor": ("device.commands.doctor", "check camera, pins, screen, model and lexicons"),
+    "demo": ("device.commands.demo", "one full round of each game family on built-in defaults"),
+    "bench": ("device.commands.bench", "speed figures of this machine"),
 }
 
 log = logging.getLogger("cuberef")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class Parser(argparse.ArgumentParser):
+    """argparse with its refusals as one sentence (and where to look) on stderr, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sentence = message[:1].upper() + message[1:].rstrip(".")
+        self.exit(2, f"{self.prog}: {sentence}; see '{self.prog} --help'.\n")
+
+
+class PlainHelp(argparse.RawDescriptionHelpFormatter):
+    """Descriptions keep their paragraphs, names are not split at their hyphens, and the
+    docstrings' ``code`` marks are dropped."""
+
+    def _format_text(self, text: str) -> str:
+        return super()._format_text(plain(text))
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        return plain(super()._expand_help(action))
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        # Whole words only: "big-boggle" is a name, not two halves to wrap.
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+def plain(text: str) -> str:
+    """Docstring text as a terminal shows it.
+
+    >>> plain("``cuberef score --match``: a *match* file")
+    'cuberef score --match: a *match* file'
+    """
+    return text.replace("``", "")
+
+
+class ShowVersion(argparse.Action):
+    """``--version``: the installed package's version (read only when asked for)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print cuberef's version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> NoReturn:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("cuberef")
+        except PackageNotFoundError:
+            number = "(not installed)"
+        print(f"cuberef {number}")
+        parser.exit(0)
+
+
+def build_parser(commands: Iterable[str] = COMMANDS) -> Parser:
+    """The command line; the options of ``commands`` only (the rest are listed in
+    ``--help`` but their modules are not imported)."""
+    wanted = set(commands)
+    parser = Parser(
         prog="cuberef",
         description="A referee box for letter-cube word games: Boggle, Big Boggle, "
         "Super Big Boggle, Czech Boggle, Ad-Lib and Scribbage.",
+        epilog="Each command's own options: cuberef COMMAND --help.",
+        formatter_class=PlainHelp,
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name, module_name in COMMANDS.items():
-        module = importlib.import_module(module_name)
-        sub = commands.add_parser(name, help=module.HELP, description=module.__doc__)
-        module.add_arguments(sub)
-        sub.set_defaults(run=module.run)
+    parser.add_argument("--version", action=ShowVersion)
+    subcommands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=Parser
+    )
+    for name, (module_name, summary) in COMMANDS.items():
+        sub = subcommands.add_parser(name, help=summary, formatter_class=PlainHelp)
+        if name in wanted:
+            module = importlib.import_module(module_name)
+            sub.description = module.__doc__
+            module.add_arguments(sub)
+            sub.set_defaults(run=module.run)
     return parser
 
 
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named in ``argv``: its first word that is not an option (the
+    options before it take no values).
+
+    >>> chosen_command(["-v", "solve", "--game", "boggle"]), chosen_command(["--help"])
+    ('solve', None)
+    """
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(command for command in [chosen_command(argv)] if command in COMMANDS)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or a refusal already said
+        return stop.code if isinstance(stop.code, int) else 0
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",

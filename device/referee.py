@@ -1,12 +1,15 @@
-"""The referee's round as one declarative state machine.
+"""The referee's round as one declarative state machine: the flow, and nothing else.
 
 ``TRANSITIONS`` below is the whole flow: (state, event) -> next state. A hold of the
 button cancels from every state; an unexpected error in any step leads to the
 ``failsafe`` state, which says what happened and waits for a tap. Entering a state
 runs its step (``_enter_<state>``); a step that finishes at once (reading the roll,
-scoring) answers with the next event.
+scoring) answers with the next event. The rules are the engine's: the match model says
+whose turn it is and when the match ends, the round's referee scores the lists.
 
     idle --tap--> reading --read--> timing --time-up/tap--> time-up --tap--> scoring
+    reading --starter-read--> starter --tap--> reading      (Ad-Lib: who starts)
+    time-up --lists-locked--> scoring                        (players' lists: at once)
     scoring --scored--> scored --tap--> match --tap--> reading
     reading --read-failed--> idle        scoring --score-failed--> time-up
     any --hold--> idle (round cancelled)  any --error--> failsafe --tap--> idle
@@ -17,22 +20,47 @@ cannot write (a full disk) puts a notice on the screen and the round goes on.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 import cv2
+import numpy as np
 
 from device.buzzer import Buzzer
 from device.camera import Camera
 from device.clock import Clock
-from device.seams import BestCrossword, CrosswordScore, Reader, Reading, Scorer, Word
+from device.events import (
+    Best,
+    ChallengeMarked,
+    FaceCorrected,
+    MatchEnded,
+    MatchStarted,
+    Payload,
+    PlayerJoined,
+    RollRead,
+    RoundCancelled,
+    RoundEnded,
+    RoundStarted,
+    Scored,
+    StarterRolled,
+    WordTyped,
+)
+from device.lists import Desk, Refused
+from device.matchplay import BoxMatch, Round, replay
+from device.readings import board_of, corrected, faces_of, roll_of
+from device.seams import Reader, Scorer, lexicon_for
 from device.store import Store, StoreError
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune, timer_cues
+from engine.adlib import Grid
+from engine.adlib.best import BestCrossword
 from engine.errors import CuberefError, MachineError
 from engine.games import Game
+from vision import LooseReading
 
 log = logging.getLogger("cuberef.referee")
 
@@ -40,6 +68,7 @@ log = logging.getLogger("cuberef.referee")
 class State(StrEnum):
     IDLE = "idle"
     READING = "reading"
+    STARTER = "starter"
     TIMING = "timing"
     TIME_UP = "time-up"
     SCORING = "scoring"
@@ -54,10 +83,13 @@ TAP, HOLD = "tap", "hold"
 TRANSITIONS: dict[tuple[State, str], State] = {
     (State.IDLE, TAP): State.READING,
     (State.READING, "read"): State.TIMING,
+    (State.READING, "starter-read"): State.STARTER,
     (State.READING, "read-failed"): State.IDLE,
+    (State.STARTER, TAP): State.READING,
     (State.TIMING, "time-up"): State.TIME_UP,
     (State.TIMING, TAP): State.TIME_UP,
     (State.TIME_UP, TAP): State.SCORING,
+    (State.TIME_UP, "lists-locked"): State.SCORING,
     (State.SCORING, "scored"): State.SCORED,
     (State.SCORING, "score-failed"): State.TIME_UP,
     (State.SCORED, TAP): State.MATCH,
@@ -68,40 +100,6 @@ CANCEL_TO = State.IDLE
 FAILSAFE = State.FAILSAFE
 #: States in which a round is under way, so a hold cancels it.
 IN_ROUND = {State.READING, State.TIMING, State.TIME_UP, State.SCORING}
-
-
-@dataclass
-class Round:
-    number: int
-    reading: Reading
-    photo: str | None = None
-    started_at: float | None = None  # wall clock, for a restart to resume the timer
-    seconds: int = 180
-    ended: bool = False
-    words: list[Word] = field(default_factory=list)
-    crossword: CrosswordScore | None = None
-    best: BestCrossword | None = None
-    player: str | None = None
-
-    @property
-    def maximum(self) -> int:
-        return sum(word.points for word in self.words)
-
-
-@dataclass
-class Match:
-    number: int
-    players: list[str]
-    rounds: list[Round] = field(default_factory=list)
-    ended: bool = False
-    last_round: int = 0
-
-    def totals(self) -> dict[str, int]:
-        totals = dict.fromkeys(self.players, 0)
-        for done in self.rounds:
-            if done.crossword is not None and done.player in totals:
-                totals[done.player] += done.crossword.score
-        return totals
 
 
 @dataclass(frozen=True)
@@ -123,17 +121,21 @@ class Referee:
         self.parts = parts
         self.game = parts.game
         self.clock = parts.clock
+        self.settings = parts.settings
         self.state = State.IDLE
-        self.match: Match | None = None
+        self.match: BoxMatch | None = None
         self.round: Round | None = None
         self.message = "Press the button to read the roll."
         #: What is wrong, by where it came from; the screen shows them in a red band.
-        #: ``start-up`` (a fallback, a damaged store) lasts until a roll is read,
-        #: ``store`` until the store writes again, ``failsafe`` until the next tap.
+        #: ``start-up`` (a fallback) lasts until a roll is read, ``store`` until the
+        #: store writes again, ``failsafe`` until the next tap.
         self.notices: dict[str, str] = {}
         if parts.store is not None and parts.store.notice:
-            self.notices["start-up"] = parts.store.notice
+            source = "read-only" if parts.store.read_only else "start-up"
+            self.notices[source] = parts.store.notice
         self.on_change: Callable[[Referee], None] = lambda _referee: None
+        #: Taken for the short changes the players' page makes from its own thread.
+        self.lock = threading.RLock()
         self._deadline = 0.0
         self._cues: list[tuple[float, Tune]] = []
         self._camera: Camera | None = None
@@ -206,145 +208,266 @@ class Referee:
         return ""
 
     def _enter_reading(self) -> str:
-        match = self._current_match()
+        match = self.current_match()
+        roller = match.holder if match.needs_starter else ""
         number = match.last_round + 1  # never reused, so no photo is overwritten
         try:
             image = self._capture()
             reading = self.parts.reader.read_roll(image, self.game)
-            if not reading.faces:
+            count = len(faces_of(reading))
+            if not count:
                 raise CuberefError("No cube was found in the photo; roll them under the camera.")
+            if roller and count != 1:
+                raise CuberefError(
+                    f"{roller}, roll just one cube for who starts; the photo shows {count}."
+                )
         except (CuberefError, MachineError) as error:
             log.warning("reading failed: %s", error)
             self.message = f"{error} Press the button to try again."
             self._beep(TROUBLE)
             return "read-failed"
-        photo = self._save_photo(f"match{match.number}-round{number}-roll.jpg", image)
-        self.round = Round(
-            number, reading, photo, seconds=int(self.parts.settings["timer_seconds"])
-        )
-        self.round.player = match.players[len(match.rounds) % len(match.players)]
-        match.last_round = number
-        self._store(number, "roll-read", photo=photo, **reading.to_data())
         self.notices.pop("start-up", None)
+        if roller:
+            assert isinstance(reading, LooseReading)
+            face = reading.faces[0].face
+            photo = self._save_photo(f"match{match.number}-starter-{roller}.jpg", image)
+            with self.lock:
+                match.rolled(roller, face)
+            self._store(0, StarterRolled(roller, face, reading, photo))
+            return "starter-read"
+        photo = self._save_photo(f"match{match.number}-round{number}-roll.jpg", image)
+        player = match.holder if not self.game.is_tray else ""
+        seconds = int(self.settings["timer_seconds"])
+        self.round = Round(number, reading, photo, player, seconds=seconds)
+        match.last_round = number
+        self._store(number, RollRead(reading, photo, player))
         self.message = ""
         return "read"
 
+    def _enter_starter(self) -> str:
+        match = self.current_match()
+        if match.needs_starter:
+            self.message = f"{match.holder}, roll one cube and press."
+        else:
+            self.message = f"{match.holder} starts: roll all the cubes and press."
+        return ""
+
     def _enter_timing(self) -> str:
-        assert self.round is not None
-        if self.round.started_at is None:
-            self.round.started_at = self.clock.wall()
-            self._store(self.round.number, "round-started", seconds=self.round.seconds)
-        self._start_timer(self.round.seconds - self._elapsed(self.round))
+        done = self.round
+        assert done is not None
+        if done.started_at is None:
+            done.started_at = self.clock.wall()
+            self._store(done.number, RoundStarted(done.seconds))
+        if self.game.is_tray and done.desk is None:
+            done.desk = self._desk(done)
+        self._start_timer(done.seconds - self._elapsed(done))
         return ""
 
     def _enter_time_up(self) -> str:
-        assert self.round is not None
-        if not self.round.ended:
-            self.round.ended = True
+        done = self.round
+        assert done is not None
+        if done.desk is not None:
+            done.desk.lock()
+        if not done.ended:
+            done.ended = True
             left = round(self._deadline - self.clock.monotonic(), 2)
-            self._store(self.round.number, "round-ended", seconds_left=max(0.0, left))
+            self._store(done.number, RoundEnded(max(0.0, left)))
             self._cues = []
             self._beep(ALARM)
-            self.message = "Time is up. Press the button to score."
+        if self.game.is_tray and self.has_lists:
+            return "lists-locked"
+        self.message = "Time is up. Press the button to score."
         return ""
 
     def _enter_scoring(self) -> str:
-        assert self.round is not None
+        done = self.round
+        assert done is not None
         try:
-            if self.game.is_tray:
-                self._score_tray(self.round)
-            else:
-                self._score_crossword(self.round)
+            scored = self._score_tray(done) if self.game.is_tray else self._score_crossword(done)
         except (CuberefError, MachineError) as error:
             log.warning("scoring failed: %s", error)
             self.message = f"{error} Press the button to try again."
             self._beep(TROUBLE)
             return "score-failed"
-        self._current_match().rounds.append(self.round)
+        self._store(done.number, scored)
+        with self.lock:
+            self.current_match().record(done, scored)
         self.message = "Press the button for the match table."
         return "scored"
 
     def _enter_match(self) -> str:
-        match = self._current_match()
-        if self.round is not None and self.round not in match.rounds:
-            match.rounds.append(self.round)
-        settings = self.parts.settings
-        best = max(match.totals().values(), default=0)
-        limit_reached = settings["rounds"] and len(match.rounds) >= settings["rounds"]
-        target_reached = settings["target_score"] and best >= settings["target_score"]
-        if (limit_reached or target_reached) and not match.ended:
+        match = self.current_match()
+        if match.over and not match.ended:
             match.ended = True
-            self._store(0, "match-ended", totals=match.totals())
-            self.message = "The match is over. Press the button for a new match."
+            self._store(0, MatchEnded(match.winners()))
+        if match.ended:
+            winners = " and ".join(match.winners())
+            self.message = f"{winners} won the match. Press the button for a new match."
+        elif not self.game.is_tray:
+            self.message = f"{match.holder} rolls next, then {match.following}: press the button."
         else:
             self.message = "Press the button for the next round."
         self.round = None
         return ""
 
-    def _score_tray(self, done: Round) -> None:
-        board = done.reading.board
-        assert board is not None
-        lexicon = self.parts.settings["lexicon"]
-        words = self.parts.scorer.solve(board, self.game, lexicon)
-        done.words = sorted(words, key=lambda w: (-len(w.word), w.word))
-        self._store(
-            done.number,
-            "scored",
-            board=str(board),
-            maximum=done.maximum,
-            words=[[w.word, w.points] for w in done.words],
-        )
+    def _score_tray(self, done: Round) -> Scored:
+        self.work_out(done)
+        scores = done.result.scores() if done.result is not None else {}
+        return Scored(tuple(scores.items()), done.maximum)
 
-    def _score_crossword(self, done: Round) -> None:
+    def _score_crossword(self, done: Round) -> Scored:
+        assert done.reading is not None
         image = self._capture()
         photo = self._save_photo(
-            f"match{self._current_match().number}-round{done.number}-crossword.jpg", image
+            f"match{self.current_match().number}-round{done.number}-crossword.jpg", image
         )
-        settings = self.parts.settings
-        grid = self.parts.reader.read_crossword(image, self.game)
-        roll = done.reading.roll
-        done.crossword = self.parts.scorer.score_crossword(
-            roll, grid, self.game, settings["lexicon"]
+        read = self.parts.reader.read_crossword(image, self.game)
+        assert read.grid is not None
+        roll = roll_of(done.reading)
+        done.verdict, done.grid = self.parts.scorer.score_crossword(
+            roll, read.grid, self.game, self.settings["lexicon"]
         )
-        done.best = self.parts.scorer.best_crossword(
-            roll, self.game, settings["lexicon"], float(settings["best_seconds"])
+        found = self.parts.scorer.best_crossword(
+            roll, self.game, float(self.settings["best_seconds"]), self.settings["lexicon"]
         )
-        if done.crossword.valid and done.crossword.score > done.best.score:
+        score = done.verdict.score or 0
+        if done.verdict.valid and score > found.score:
             # The players beat the search's time budget: theirs is the best known crossword.
-            done.best = BestCrossword(done.crossword.grid, done.crossword.score, False)
-        self._store(
-            done.number,
-            "scored",
-            photo=photo,
-            player=done.player,
-            grid=list(grid),
-            score=done.crossword.score,
-            valid=done.crossword.valid,
-            errors=list(done.crossword.errors),
-            words=[[w.word, w.points, w.valid] for w in done.crossword.words],
-            best_grid=list(done.best.grid),
-            best_score=done.best.score,
-            proven_optimal=done.best.proven_optimal,
+            found = dataclasses.replace(found, grid=Grid.from_rows(done.grid), score=score)
+        done.best = found
+        best = Best(
+            tuple(found.rows),
+            found.score,
+            found.upper_bound,
+            found.proven_optimal,
+            round(found.seconds, 3),
+            found.nodes,
         )
+        return Scored(((done.player, score),), grid=done.grid, photo=photo, best=best)
+
+    def work_out(self, done: Round) -> None:
+        """The round's details from its inputs, the same on the day and after a restart:
+        every word on the tray and the lists refereed, or the crossword's verdict."""
+        if done.reading is None:
+            return
+        lexicon = self.settings["lexicon"]
+        board = board_of(done.reading)
+        if board is not None:
+            done.found = self.parts.scorer.solve(board, self.game, lexicon)
+            done.found.sort(key=lambda w: (-len(w.word), w.word))
+            players = self.players_with_lists()
+            if players:
+                desk = done.desk or self._desk(done)
+                rules = dataclasses.replace(desk.rules, challenge=done.challenge)
+                done.result = self.parts.scorer.score_lists(
+                    board, self.game, desk.lists(players), rules, lexicon
+                )
+        elif done.scored is not None and done.scored.grid:
+            roll = roll_of(done.reading)
+            done.verdict, done.grid = self.parts.scorer.score_crossword(
+                roll, done.scored.grid, self.game, lexicon
+            )
+            best = done.scored.best
+            if best is not None and best.grid:
+                from engine.adlib import Roll
+
+                done.best = BestCrossword(
+                    Roll.parse(roll, self.game.id),
+                    Grid.from_rows(best.grid),
+                    best.score,
+                    best.upper_bound,
+                    best.proven_optimal,
+                    best.seconds,
+                    best.nodes,
+                )
 
     def _cancel(self) -> State:
         if self.state in IN_ROUND and self.round is not None:
-            self._store(self.round.number, "round-cancelled", state=str(self.state))
+            self._store(self.round.number, RoundCancelled(str(self.state)))
+            if self.round.desk is not None:
+                self.round.desk.lock()
         self.round = None
         self._cues = []
         self._beep(CANCEL)
         self.message = "Round cancelled. Press the button to read a new roll."
         return CANCEL_TO
 
+    # Players and their lists ------------------------------------------------------------
+
+    @property
+    def has_lists(self) -> bool:
+        """Whether players hand in lists here (phones or the keyboard), so a round is scored
+        at 0:00 without waiting for a press."""
+        page = self.settings.get("page", {})
+        return bool(page.get("enabled") or page.get("keyboard_player"))
+
+    def players_with_lists(self) -> list[str]:
+        with self.lock:
+            return list(self.match.seats) if self.match and self.has_lists else []
+
+    def join(self, name: str, team: str = "", keyboard: bool = False) -> str:
+        """A player joins the match (a phone, or the box's keyboard); returns the name.
+        Raises ``RuleError`` once the match has begun without them."""
+        with self.lock:
+            match = self.current_match()
+            joined = PlayerJoined(name, team, keyboard)
+            if name in match.seats and (
+                match.teams.get(name, "") == team or not match.open_to_join
+            ):
+                return name  # the same player again (a second phone, a reload)
+            match.join(joined)
+            self._store(0, joined)
+        self.on_change(self)
+        return name
+
+    def _desk(self, done: Round) -> Desk:
+        board = board_of(done.reading) if done.reading else None
+        assert board is not None
+        match = self.current_match()
+        rules = dataclasses.replace(match.round_rules(self.settings), challenge=done.challenge)
+        desk = Desk(
+            board,
+            self.game,
+            lexicon_for(self.game, self.settings["lexicon"]),
+            rules,
+            record=lambda payload: self._store(done.number, payload, must=True),
+            teams=lambda: dict(match.teams),
+        )
+        for typed in done.typed:  # words typed before a restart
+            if isinstance(typed, WordTyped):
+                desk.add(typed.player, typed.word, replaying=True)
+            else:
+                desk.remove(typed.player, typed.word, replaying=True)
+        done.typed = []
+        if done.ended:
+            desk.lock()
+        return desk
+
     # Corrections ---------------------------------------------------------------------
 
     def correct(self, index: int, face: str) -> None:
         """The players say face ``index`` of the roll really shows ``face``."""
-        if self.round is None or self.state not in (State.TIMING, State.TIME_UP):
+        done = self.round
+        if done is None or done.reading is None or self.state not in (State.TIMING, State.TIME_UP):
             return
-        old = self.round.reading.faces[index]
-        self.round.reading = self.round.reading.corrected(index, face)
-        self._store(self.round.number, "face-corrected", index=index, was=old, face=face)
+        done.reading = corrected(done.reading, index, face)
+        self._store(done.number, FaceCorrected(index, face))
+        if done.desk is not None:
+            done.desk.board = board_of(done.reading) or done.desk.board
+            done.desk.recheck()
+        self.on_change(self)
+
+    def mark_challenge(self, index: int) -> None:
+        """The players say which cube is Big Boggle's challenge cube."""
+        done = self.round
+        board = board_of(done.reading) if done is not None and done.reading else None
+        if done is None or board is None:
+            return
+        done.challenge = divmod(index, board.size)
+        self._store(done.number, ChallengeMarked(*done.challenge))
+        if done.desk is not None:
+            done.desk.challenge = done.challenge
+            done.desk.recheck()
         self.on_change(self)
 
     # Resuming ------------------------------------------------------------------------
@@ -356,19 +479,32 @@ class Referee:
             return
         number = store.last_match()
         if number is None:
+            self._say_skipped(store)
             return
-        match, open_round = replay(store.events(number), self.parts.settings)
+        events = store.events(number)
+        match, open_round = replay(events, self.game, self._started())
+        self._say_skipped(store)
         self.match = match
+        if events and isinstance(events[-1].payload, Scored) and match.rounds:
+            self.round = match.rounds[-1]  # scored, its screen not yet passed
+            self.work_out(self.round)
+            self.state = State.SCORED
+            self.message = "Press the button for the match table."
+            return
         if open_round is None:
             self.state = State.MATCH if match.rounds else State.IDLE
             self.message = "Match resumed. Press the button for the next round."
+            if match.needs_starter and match.throws:
+                self.state = State.STARTER
+                self._enter_starter()
             return
         self.round = open_round
         self.message = "Round resumed after a restart."
-        if open_round.crossword is not None or open_round.words:
-            self.state = State.SCORED
-        elif open_round.ended:
+        if self.game.is_tray:
+            open_round.desk = self._desk(open_round)
+        if open_round.ended:
             self.state = State.TIME_UP
+            self.handle(self._enter_time_up())
         elif open_round.seconds - self._elapsed(open_round) <= 0:
             self.state = State.TIMING
             self._deadline = self.clock.monotonic()
@@ -378,21 +514,50 @@ class Referee:
             self._enter_timing()
         log.info("resumed match %d in %s", match.number, self.state)
 
+    def _say_skipped(self, store: Store) -> None:
+        if not store.skipped:
+            return
+        count = len(store.skipped)
+        listed = "; ".join(str(s) for s in store.skipped[:3])
+        self.say(
+            "skipped",
+            f"{count} stored event{'s' if count > 1 else ''} could not be read and "
+            f"{'were' if count > 1 else 'was'} set aside ({listed}); the rest of the match "
+            "was resumed.",
+        )
+
     # Helpers -------------------------------------------------------------------------
 
-    def _current_match(self) -> Match:
-        if self.match is None or self.match.ended:
-            players = list(self.parts.settings["players"])
-            number = 1
-            if self.parts.store is not None:
-                try:
-                    number = self.parts.store.new_match(
-                        self.clock.wall(), game=self.game.id, players=players
-                    )
-                except StoreError as error:
-                    self.say("store", str(error))
-            self.match = Match(number, players)
-        return self.match
+    def _started(self) -> MatchStarted:
+        page = self.settings.get("page", {})
+        if self.game.is_tray and page.get("enabled"):
+            players: tuple[str, ...] = ()  # they join on their phones
+        else:
+            players = tuple(self.settings["players"])
+        return MatchStarted(
+            self.game.id,
+            players,
+            int(self.settings["rounds"]),
+            int(self.settings["target_score"]),
+            bool(self.settings.get("partners", False)),
+        )
+
+    def current_match(self) -> BoxMatch:
+        with self.lock:
+            if self.match is None or self.match.ended:
+                started = self._started()
+                number = 1
+                if self.parts.store is not None and not self.parts.store.read_only:
+                    try:
+                        number = self.parts.store.new_match(self.clock.wall(), started)
+                    except StoreError as error:
+                        self.say("store", str(error))
+                self.match = BoxMatch(number, self.game, started)
+                keyboard = self.settings.get("page", {}).get("keyboard_player", "")
+                if keyboard and self.game.is_tray:
+                    self.match.join(PlayerJoined(keyboard, "", True))
+                    self._store(0, PlayerJoined(keyboard, "", True))
+            return self.match
 
     def _elapsed(self, running: Round) -> float:
         if running.started_at is None:
@@ -411,87 +576,40 @@ class Referee:
         ]
         self.tick()
 
-    def _capture(self) -> Any:
+    def _capture(self) -> np.ndarray:
         if self._camera is None:
             self._camera = self.parts.camera()
         return self._camera.capture()
 
-    def _save_photo(self, name: str, image: Any) -> str | None:
-        if self.parts.store is None:
+    def _save_photo(self, name: str, image: np.ndarray) -> str | None:
+        store = self.parts.store
+        if store is None or store.read_only:
             return None
         ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
         if not ok:
             return None
         try:
-            saved = self.parts.store.save_photo(name, encoded.tobytes())
+            saved = store.save_photo(name, encoded.tobytes())
         except StoreError as error:
             self.say("photo", str(error))
             return None
         self.notices.pop("photo", None)
         return saved
 
-    def _store(self, number: int, kind: str, **data: Any) -> None:
+    def _store(self, number: int, payload: Payload, must: bool = False) -> None:
+        """Write an event; ``must``: the writer is told when it could not be kept."""
         store = self.parts.store
-        if store is None:
+        if store is None or store.read_only:
             return
         match = self.match.number if self.match else 0
         try:
-            store.record(match, number, kind, self.clock.wall(), game=self.game.id, **data)
+            store.record(match, number, self.clock.wall(), payload)
         except StoreError as error:
             self.say("store", str(error))
+            if must:
+                raise Refused(str(error)) from None
         else:
             self.notices.pop("store", None)
 
     def _beep(self, tune: Tune) -> None:
         self.parts.buzzer.play(tune, self.clock.monotonic())
-
-
-def replay(events: list[Any], settings: dict[str, Any]) -> tuple[Match, Round | None]:
-    """Rebuild a match (and the round under way, if any) from its stored events."""
-    match = Match(events[0].match if events else 0, list(settings["players"]))
-    current: Round | None = None
-    for event in events:
-        data = event.data
-        if event.kind == "match-started":
-            match.players = list(data.get("players", match.players))
-        elif event.kind == "roll-read":
-            current = Round(event.round, Reading.from_data(data), data.get("photo"))
-            current.seconds = int(settings["timer_seconds"])
-            current.player = match.players[len(match.rounds) % len(match.players)]
-            match.last_round = max(match.last_round, event.round)
-        elif current is None:
-            continue
-        elif event.kind == "face-corrected":
-            current.reading = current.reading.corrected(data["index"], data["face"])
-        elif event.kind == "round-started":
-            current.started_at, current.seconds = event.at, int(data["seconds"])
-        elif event.kind == "round-ended":
-            current.ended = True
-        elif event.kind == "round-cancelled":
-            current = None
-        elif event.kind == "scored":
-            current.ended = True
-            _restore_score(current, data)
-            match.rounds.append(current)
-    if current is not None and current in match.rounds:
-        current = None
-    return match, current
-
-
-def _restore_score(done: Round, data: dict[str, Any]) -> None:
-    words = tuple(
-        Word(w[0], int(w[1]), bool(w[2]) if len(w) > 2 else True) for w in data.get("words", ())
-    )
-    if "maximum" in data:
-        done.words = list(words)
-        return
-    done.crossword = CrosswordScore(
-        tuple(data["grid"]),
-        int(data["score"]),
-        bool(data["valid"]),
-        words,
-        errors=tuple(data.get("errors", ())),
-    )
-    done.best = BestCrossword(
-        tuple(data["best_grid"]), int(data["best_score"]), bool(data["proven_optimal"])
-    )

@@ -42,6 +42,8 @@ class View:
     big_clock: bool = False
     #: What the next press does, shown small where the clock stands when there is none.
     hint: str = ""
+    #: Each face's letter value (Ad-Lib), drawn in the tile's corner; () for none.
+    values: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,8 @@ def render(view: View, surface: pygame.Surface) -> Layout:
         fit_text(surface, view.hint, where.clock.inflate(0, -where.clock.height // 3), DIM)
     for index, (face, cell) in enumerate(zip(view.faces, where.cells, strict=True)):
         if face:  # "" is an empty square of a crossword
-            draw_tile(surface, cell, face, index in view.doubtful)
+            value = view.values[index] if view.values else None
+            draw_tile(surface, cell, face, index in view.doubtful, value)
     text_top = where.side.top
     if view.big_clock and view.faces:
         text_top = where.clock.bottom
@@ -147,14 +150,36 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     return where
 
 
-def draw_tile(surface: pygame.Surface, cell: pygame.Rect, face: str, doubtful: bool) -> None:
-    """One cube seen from above: its face in dark ink on a light tile."""
+def draw_tile(
+    surface: pygame.Surface,
+    cell: pygame.Rect,
+    face: str,
+    doubtful: bool,
+    value: int | None = None,
+) -> None:
+    """One cube seen from above: its face in dark ink on a light tile, and its letter
+    value small in the corner (as the Ad-Lib cubes print it)."""
     radius = max(3, cell.width // 10)
     pygame.draw.rect(surface, TILE, cell, border_radius=radius)
     if doubtful:
         pygame.draw.rect(surface, DOUBT, cell, width=max(3, cell.width // 14), border_radius=radius)
     label = {"#": "", "*": "★"}.get(face, face)
-    if label:
+    if value is not None:
+        letter = pygame.Rect(cell.left, cell.top, cell.width * 3 // 4, cell.height * 3 // 4)
+        corner = pygame.Rect(
+            cell.right - cell.width * 2 // 5,
+            cell.bottom - cell.height * 2 // 5,
+            cell.width * 2 // 5,
+            cell.height * 2 // 5,
+        )
+        if label:
+            draw_text(
+                surface, label, letter.inflate(-cell.width // 10, -cell.height // 10), TILE_INK
+            )
+        draw_text(
+            surface, str(value), corner.inflate(-cell.width // 16, -cell.height // 16), TILE_INK
+        )
+    elif label:
         draw_text(surface, label, cell.inflate(-cell.width // 5, -cell.height // 5), TILE_INK)
     if doubtful:
         mark = pygame.Rect(

@@ -21,6 +21,7 @@ Example (every key optional)::
 from __future__ import annotations
 
 import copy
+import dataclasses
 import os
 import tomllib
 from collections.abc import Callable
@@ -28,8 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.buzzer import PASSIVE_RANGE
+from device.inputs import read_text
+from device.tunes import CATALOG, Tune, parse_tune
 from engine.errors import CuberefError
-from engine.games import GAMES
+from engine.games import GAMES, Game, find_game
 
 # BCM numbers a Pi 4/5 brings out on its 40-pin header.
 GPIO_PINS = range(2, 28)
@@ -57,6 +61,20 @@ def _between(low: float, high: float) -> Callable[[Any], str | None]:
     return check
 
 
+def _quarter_turn(value: Any) -> str | None:
+    return None if value in (0, 90, 180, 270) else "must be 0, 90, 180 or 270"
+
+
+def _tune(value: Any) -> str | None:
+    if not value:
+        return None
+    try:
+        parse_tune("", value)
+    except CuberefError as error:
+        return f"is not a tune: {str(error).rstrip('.')}"
+    return None
+
+
 def _gpio(value: Any) -> str | None:
     return None if value in GPIO_PINS else "must be a GPIO (BCM) number from 2 to 27"
 
@@ -66,6 +84,12 @@ def _players(value: Any) -> str | None:
         return "must be a list of one or more names"
     if len(set(value)) != len(value):
         return "must not name a player twice"
+    return None
+
+
+def _names(value: Any) -> str | None:
+    if not all(isinstance(name, str) and name.strip() for name in value):
+        return "must be a list of names"
     return None
 
 
@@ -79,6 +103,9 @@ TOP: dict[str, Key] = {
     "rounds": Key(0, (int,), _between(0, 1000), "rounds in a match; 0 = no limit"),
     "target_score": Key(0, (int,), _between(0, 100000), "a match ends at this score; 0 = none"),
     "best_seconds": Key(5.0, (int, float), _between(0.1, 600), "time for the best crossword"),
+    "handicap": Key([], (list,), _names, "Boggle: players who may count words from 3 letters"),
+    "advanced": Key(False, (bool,), help="Big Boggle's advanced game: words of 5 letters or more"),
+    "partners": Key(False, (bool,), help="Ad-Lib: players in alternate seats play as partners"),
 }
 
 SECTIONS: dict[str, dict[str, Key]] = {
@@ -106,9 +133,20 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "width": Key(800, (int,), _between(320, 7680)),
         "height": Key(480, (int,), _between(240, 4320)),
         "fullscreen": Key(True, (bool,)),
+        "rotation": Key(0, (int,), _quarter_turn, "degrees clockwise; 90 or 270 for a portrait"),
+        "wait_seconds": Key(30, (int, float), _between(0, 600), "how long to await the display"),
     },
     "store": {
         "folder": Key("", (str,), help="where matches and photos are kept"),
+    },
+    "tunes": {
+        name: Key("", (str,), _tune, "notes as PITCH:SECONDS; empty = the built-in cue")
+        for name in CATALOG
+    },
+    "page": {
+        "enabled": Key(False, (bool,), help="the players' page: words typed on phones"),
+        "port": Key(8080, (int,), _between(1024, 65535), "its port on the local network"),
+        "keyboard_player": Key("", (str,), help="the player who types on the box's keyboard"),
     },
 }
 
@@ -121,28 +159,92 @@ def defaults() -> dict[str, Any]:
 
 
 def read_file(path: str | Path) -> dict[str, Any]:
+    text = read_text(path, "the configuration")
     try:
-        with open(path, "rb") as file:
-            return tomllib.load(file)
-    except FileNotFoundError:
-        raise CuberefError(f"There is no configuration file {str(path)!r}.") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise CuberefError(f"The configuration file {str(path)!r} is not TOML: {error}.") from None
 
 
 def problems(document: dict[str, Any]) -> list[str]:
-    """Every wrong key or value in a parsed TOML document, one sentence each."""
+    """Every wrong key or value in a parsed TOML document, one sentence each: each
+    setting on its own, then the settings together (as the box will use them)."""
     found: list[str] = []
+    chosen = defaults()
     for name, value in document.items():
         if name in SECTIONS:
             if not isinstance(value, dict):
                 found.append(f"[{name}] must be a table of settings.")
                 continue
             for key, item in value.items():
-                found += _check(f"[{name}] {key}", SECTIONS[name].get(key), item, SECTIONS[name])
+                wrong = _check(f"[{name}] {key}", SECTIONS[name].get(key), item, SECTIONS[name])
+                found += wrong
+                if not wrong:
+                    chosen[name][key] = item
         else:
-            found += _check(name, TOP.get(name), value, TOP)
+            wrong = _check(name, TOP.get(name), value, TOP)
+            found += wrong
+            if not wrong:
+                chosen[name] = value
+    return found + together(chosen)
+
+
+def together(chosen: dict[str, Any]) -> list[str]:
+    """What is wrong only as the box uses the settings: dice the game does not have, a
+    word list that is not there, a store folder that is a file, a tune the chosen
+    buzzer cannot play."""
+    found: list[str] = []
+    try:
+        chosen_game(chosen)
+    except CuberefError as error:
+        found.append(f"dice = {chosen['dice']!r}: {error}")
+    if chosen["lexicon"]:
+        from engine.lexicon import available_lexicons, lexicon_path
+
+        if lexicon_path(chosen["lexicon"]) is None:
+            found.append(
+                f"lexicon = {chosen['lexicon']!r} is not a word list here; choose one of "
+                f"{', '.join(available_lexicons())}, or make one with cuberef lexicon build."
+            )
+    folder = state_folder(chosen)
+    if folder.exists() and not folder.is_dir():
+        found.append(
+            f"[store] folder = {str(folder)!r} is a file; give a folder, where the box keeps "
+            "matches.db and the photos."
+        )
+    if chosen["buzzer"]["type"] == "passive":
+        low, high = PASSIVE_RANGE
+        for name, tune in tunes(chosen).items():
+            for note in tune.notes:
+                if not note.is_rest and not low <= note.hertz <= high:
+                    found.append(
+                        f"[tunes] {name} has a note of {note.hertz:g} Hz; a passive buzzer "
+                        f"plays {low:g} to {high:g} Hz."
+                    )
+                    break
     return found
+
+
+def chosen_game(chosen: dict[str, Any]) -> Game:
+    """The game the settings name, its cubes the chosen ``dice`` (an edition's name or
+    a .txt file of faces): what the reader settles faces by and a touch cycles through."""
+    game = find_game(chosen["game"])
+    dice = chosen["dice"]
+    if not dice:
+        return game
+    cubes = game.cube_set(dice)  # the engine's sentence for dice this game does not have
+    wanted = game.size**2 if game.is_tray else len(game.cube_set().dice)
+    if len(cubes.dice) != wanted:
+        raise CuberefError(
+            f"{game.title} is played with {wanted} dice and {dice!r} has {len(cubes.dice)}."
+        )
+    own = [edition for edition in game.dice if edition[0] == dice] or [(Path(dice).stem, dice)]
+    return dataclasses.replace(game, dice=(*own, *(e for e in game.dice if e not in own)))
+
+
+def tunes(chosen: dict[str, Any]) -> dict[str, Tune]:
+    """The cues the settings replace, by name."""
+    return {name: parse_tune(name, text) for name, text in chosen["tunes"].items() if text}
 
 
 def _check(label: str, key: Key | None, value: Any, known: dict[str, Key]) -> list[str]:

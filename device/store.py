@@ -1,32 +1,39 @@
 """The match store: every event of a match written to SQLite the moment it happens.
 
-One row per event (``match-started``, ``roll-read``, ``round-started``,
-``round-ended``, ``scored``, ``round-cancelled``, ``match-ended``), each in its own
-committed transaction, so a power cut loses at most the event being written. The
-photos are files in ``photos/`` beside the database; the event names its photo.
+One row per event (the kinds of ``device.events``), each in its own committed
+transaction, so a power cut loses at most the event being written. The photos are files
+in ``photos/`` beside the database; the event names its photo.
 
 Durability: WAL mode with ``synchronous=FULL``. In WAL mode ``NORMAL`` survives a
 crash of the program but may lose the last transactions on a power cut, and a power
-cut (someone pulls the plug of the box) is the failure this store exists for. A box
-writes a handful of events a minute, so the fsync that FULL adds per commit costs
-nothing anyone can notice.
+cut (someone pulls the plug of the box) is the failure this store exists for. An event
+is reported saved (``record`` returns) only after its commit is on the card.
 
-A store that fails ``PRAGMA quick_check`` (or is not a database at all) is moved
-aside as ``matches.db.corrupt-<time>``, never deleted, and ``notice`` says so.
+Damage, from the worst down:
+
+- a database that fails ``PRAGMA quick_check`` (or is not one) is moved aside as
+  ``matches.db.corrupt-<time>``, never deleted, and a new one begun;
+- a row that cannot be read back (bad JSON, a field of the wrong type, a missing key)
+  is moved to the ``quarantine`` table with the reason, and the rest of the match is
+  read; ``skipped`` lists such rows, for the screen and ``cuberef doctor``;
+- a store on a read-only file system is opened read-only and ``notice`` says so: the
+  box resumes what it holds and plays on without saving. Nothing is moved aside.
 """
 
 from __future__ import annotations
 
 import errno
-import json
 import logging
+import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from urllib.parse import quote
 
+from device.codec import Undecodable
+from device.events import Event, Payload, Skipped, dumps, kind_of, parse
 from engine.errors import MachineError
 
 log = logging.getLogger("cuberef.store")
@@ -41,6 +48,12 @@ CREATE TABLE IF NOT EXISTS events (
     data TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_by_match ON events (match, id);
+CREATE TABLE IF NOT EXISTS quarantine (
+    id INTEGER PRIMARY KEY,
+    match, round, kind, at, data,
+    reason TEXT NOT NULL,
+    moved REAL NOT NULL
+);
 """
 
 
@@ -48,68 +61,127 @@ class StoreError(MachineError):
     """The store could not write (a full disk, a pulled card)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    id: int
-    match: int
-    round: int
-    kind: str
-    at: float
-    data: dict[str, Any]
-
-
 def write_file(path: Path, data: bytes) -> None:
-    """Write a file durably: to a temporary name, fsync, then rename into place."""
-    import os
-
+    """Write a file durably: to a temporary name, fsync, rename into place, fsync the
+    folder (else a power cut may keep the data but lose the name)."""
     temporary = path.with_name(path.name + ".part")
-    with open(temporary, "wb") as file:
-        file.write(data)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
+    try:
+        with open(temporary, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
 
 
 class Store:
-    """The matches of one box, in ``folder/matches.db`` with photos in ``folder/photos``."""
+    """The matches of one box, in ``folder/matches.db`` with photos in ``folder/photos``.
+
+    ``read_only`` opens it only to read (``cuberef doctor``); a store on a read-only file
+    system is opened so whatever is asked, and ``read_only`` then says so."""
 
     def __init__(
-        self, folder: str | Path, *, writer: Callable[[Path, bytes], None] = write_file
+        self,
+        folder: str | Path,
+        *,
+        writer: Callable[[Path, bytes], None] = write_file,
+        read_only: bool = False,
     ) -> None:
         self.folder = Path(folder)
         self.photos = self.folder / "photos"
         self.path = self.folder / "matches.db"
         self.writer = writer
         self.notice: str | None = None
+        self.skipped: list[Skipped] = []
+        self._lock = threading.Lock()  # the players' page writes from its own thread
+        self.read_only = read_only or not self._writable()
+        if self.read_only:
+            self.db = self._open_read_only(announce=not read_only)
+        else:
+            self.db = self._open()
+
+    def _writable(self) -> bool:
+        """Whether the box may write here; a store it may only read is opened read-only."""
         try:
             self.photos.mkdir(parents=True, exist_ok=True)
+            writable = os.access(self.folder, os.W_OK)
         except OSError as error:
+            writable, why = False, error.strerror
+        else:
+            why = "read-only"
+        if not writable and not self.path.exists():
             raise StoreError(
-                f"Cannot create the store folder {str(self.folder)!r} ({error.strerror}); "
+                f"Cannot create the store folder {str(self.folder)!r} ({why}); "
                 "give [store] folder a place the box may write."
-            ) from None
-        self.db = self._open()
+            )
+        return writable and (not self.path.exists() or os.access(self.path, os.W_OK))
 
     def _open(self) -> sqlite3.Connection:
         if self.path.exists():
             reason = _damage(self.path)
             if reason:
-                aside = self.path.with_name(
-                    f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"
-                )
-                for suffix in ("", "-wal", "-shm"):
-                    part = Path(str(self.path) + suffix)
-                    if part.exists():
-                        part.rename(Path(str(aside) + suffix))
-                self.notice = (
-                    f"The match store was damaged ({reason}); it was kept as {aside.name} "
-                    "and a new one begun."
-                )
-                log.error(self.notice)
+                self._set_aside(reason)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.executescript(SCHEMA)
+        return db
+
+    def _set_aside(self, reason: str) -> None:
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(str(self.path) + suffix)
+            if part.exists():
+                part.rename(Path(str(aside) + suffix))
+        self.notice = (
+            f"The match store was damaged ({reason}); it was kept as {aside.name} "
+            "and a new one begun."
+        )
+        log.error(self.notice)
+
+    def _open_read_only(self, announce: bool) -> sqlite3.Connection:
+        """Open without writing a byte. A WAL database needs its -shm index; where that
+        cannot be made (a read-only file system after a clean stop, so no -wal either),
+        SQLite's ``immutable`` mode reads the file as it is. With no -wal (no box has
+        the store open) that is the mode from the start: even ``mode=ro`` creates -wal
+        and -shm where it may, and a doctor run as root would leave them root's, which
+        the service could then not open."""
+        uri = f"file:{quote(str(self.path))}?mode=ro"
+        wal = Path(str(self.path) + "-wal")
+        if not wal.exists():
+            uri += "&immutable=1"
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error:
+            db.close()
+            if wal.exists() and wal.stat().st_size:
+                raise StoreError(
+                    f"The match store {self.path} is read-only and its last events (in "
+                    f"{wal.name}) cannot be read without writing; make the card writable."
+                ) from None
+            db = sqlite3.connect(
+                uri.replace("&immutable=1", "") + "&immutable=1",
+                uri=True,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+        reason = _damage_of(db)
+        if reason:
+            raise StoreError(f"The match store {self.path} is damaged ({reason}) and read-only.")
+        if announce:
+            self.notice = (
+                f"The match store {self.path} is on a read-only card: the match is shown "
+                "as stored, and nothing new is saved."
+            )
+            log.error(self.notice)
         return db
 
     def close(self) -> None:
@@ -117,24 +189,31 @@ class Store:
 
     # Writing -----------------------------------------------------------------------
 
-    def record(self, match: int, round_: int, kind: str, at: float, **data: Any) -> Event:
-        """Write one event and commit it before returning."""
-        text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    def record(self, match: int, round_: int, at: float, payload: Payload) -> Event:
+        """Write one event and commit it (to the card, ``synchronous=FULL``) before
+        returning: a returned event survives a kill or a power cut."""
+        kind = kind_of(payload)
+        if self.read_only:
+            raise StoreError("The match store is read-only; this round is not being saved.")
+        text = dumps(payload)
         try:
-            cursor = self.db.execute(
-                "INSERT INTO events (match, round, kind, at, data) VALUES (?, ?, ?, ?, ?)",
-                (match, round_, kind, at, text),
-            )
+            with self._lock:
+                cursor = self.db.execute(
+                    "INSERT INTO events (match, round, kind, at, data) VALUES (?, ?, ?, ?, ?)",
+                    (match, round_, str(kind), at, text),
+                )
         except sqlite3.Error as error:
             raise StoreError(_disk_sentence(str(error))) from None
         log.info("stored %s of match %d round %d", kind, match, round_)
-        return Event(int(cursor.lastrowid or 0), match, round_, kind, at, data)
+        return Event(int(cursor.lastrowid or 0), match, round_, at, payload)
 
     def save_photo(self, name: str, data: bytes) -> str:
         """Keep a photo beside the database; returns the name the events refer to.
 
         A name already taken (a second try at reading the same round) gets a number,
         so no kept photo is ever overwritten."""
+        if self.read_only:
+            raise StoreError("The match store is read-only; the photo is not kept.")
         stem, dot, suffix = name.rpartition(".")
         tries = 1
         while (self.photos / name).exists():
@@ -146,31 +225,111 @@ class Store:
             raise StoreError(_disk_sentence(error.strerror or str(error), error.errno)) from None
         return name
 
-    def new_match(self, at: float, **data: Any) -> int:
-        row = self.db.execute("SELECT COALESCE(MAX(match), 0) + 1 FROM events").fetchone()
+    def new_match(self, at: float, payload: Payload) -> int:
+        with self._lock:
+            row = self.db.execute(
+                "SELECT MAX(COALESCE((SELECT MAX(match) FROM events), 0),"
+                " COALESCE((SELECT MAX(match) FROM quarantine), 0)) + 1"
+            ).fetchone()
         match = int(row[0])
-        self.record(match, 0, "match-started", at, **data)
+        self.record(match, 0, at, payload)
         return match
 
     # Reading -----------------------------------------------------------------------
 
     def events(self, match: int) -> list[Event]:
-        rows = self.db.execute(
-            "SELECT id, match, round, kind, at, data FROM events WHERE match = ? ORDER BY id",
-            (match,),
-        )
-        return [Event(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) for r in rows]
+        """The match's events that read back whole; the others are set aside (moved to
+        ``quarantine`` unless the store is read-only) and listed in ``skipped``."""
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT id, match, round, kind, at, data FROM events WHERE match = ? ORDER BY id",
+                (match,),
+            ).fetchall()
+        read: list[Event] = []
+        for row in rows:
+            try:
+                read.append(_event(row))
+            except Undecodable as error:
+                self._skip(row, str(error))
+        return read
+
+    def _skip(self, row: tuple[object, ...], reason: str) -> None:
+        match = row[1] if isinstance(row[1], int) else 0
+        skipped = Skipped(int(str(row[0])), match, str(row[3]), reason)
+        self.skipped.append(skipped)
+        log.error("stored %s cannot be read; skipped", skipped)
+        if self.read_only:
+            return
+        try:
+            with self._lock:
+                self.db.execute("BEGIN IMMEDIATE")
+                self.db.execute(
+                    "INSERT OR REPLACE INTO quarantine (id, match, round, kind, at, data, reason,"
+                    " moved) SELECT id, match, round, kind, at, data, ?, ? FROM events"
+                    " WHERE id = ?",
+                    (reason, time.time(), skipped.id),
+                )
+                self.db.execute("DELETE FROM events WHERE id = ?", (skipped.id,))
+                self.db.execute("COMMIT")
+        except sqlite3.Error as error:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            log.error("could not set event %d aside: %s", skipped.id, error)
+
+    def quarantined(self) -> list[Skipped]:
+        """Every row ever set aside, with its reason (what ``cuberef doctor`` lists)."""
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT id, match, kind, reason FROM quarantine ORDER BY id"
+            ).fetchall()
+        return [Skipped(int(r[0]), int(r[1] or 0), str(r[2]), str(r[3])) for r in rows]
+
+    def unreadable(self) -> list[Skipped]:
+        """Rows that cannot be read back, found without moving them (for a read-only look)."""
+        found = []
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT id, match, round, kind, at, data FROM events ORDER BY id"
+            ).fetchall()
+        for row in rows:
+            try:
+                _event(row)
+            except Undecodable as error:
+                match = row[1] if isinstance(row[1], int) else 0
+                found.append(Skipped(int(str(row[0])), match, str(row[3]), str(error)))
+        return found
 
     def last_match(self) -> int | None:
         """The match to resume: the latest one, unless it has ended."""
-        row = self.db.execute("SELECT match, kind FROM events ORDER BY id DESC LIMIT 1").fetchone()
-        if row is None or row[1] == "match-ended":
+        with self._lock:
+            row = self.db.execute(
+                "SELECT match, kind FROM events ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+        if row is None or row[1] == "match-ended" or not isinstance(row[0], int):
             return None
         return int(row[0])
 
     def check(self) -> str:
-        row = self.db.execute("PRAGMA quick_check").fetchone()
+        with self._lock:
+            row = self.db.execute("PRAGMA quick_check").fetchone()
         return str(row[0])
+
+
+def _event(row: tuple[object, ...]) -> Event:
+    """A row as an event, every column and field checked."""
+    id_, match, round_, kind, at, data = row
+    for name, value, kinds in (
+        ("match", match, int),
+        ("round", round_, int),
+        ("at", at, (int, float)),
+        ("kind", kind, str),
+        ("data", data, str),
+    ):
+        if not isinstance(value, kinds) or isinstance(value, bool):
+            raise Undecodable(f"its {name} is {value!r}")
+    assert isinstance(id_, int) and isinstance(match, int) and isinstance(round_, int)
+    assert isinstance(at, int | float) and isinstance(kind, str) and isinstance(data, str)
+    return Event(id_, match, round_, float(at), parse(kind, data))
 
 
 def _damage(path: Path) -> str | None:
@@ -178,9 +337,16 @@ def _damage(path: Path) -> str | None:
     try:
         db = sqlite3.connect(path)
         try:
-            result = db.execute("PRAGMA quick_check").fetchall()
+            return _damage_of(db)
         finally:
             db.close()
+    except sqlite3.DatabaseError as error:
+        return str(error)
+
+
+def _damage_of(db: sqlite3.Connection) -> str | None:
+    try:
+        result = db.execute("PRAGMA quick_check").fetchall()
     except sqlite3.DatabaseError as error:
         return str(error)
     if result != [("ok",)]:

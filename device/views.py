@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import math
 
+from device.matchplay import face_value
+from device.readings import doubtful_of, faces_of, size_of
 from device.referee import Referee, State
 from device.render import View
+from engine.adlib import Verdict
 
 
 def clock_text(seconds: float) -> str:
@@ -22,19 +25,24 @@ def view_of(referee: Referee) -> View:
     game, state = referee.game, referee.state
     match = referee.match
     title = game.title
-    round_ = referee.round
-    if round_ is not None:
-        title = f"{game.title} · round {round_.number}"
-        if not game.is_tray and round_.player:
-            title += f" · {round_.player}"
+    done = referee.round
+    if done is not None:
+        title = f"{game.title} · round {done.number}"
+        if done.player:
+            title += f" · {done.player}"
     faces: tuple[str, ...] = ()
+    values: tuple[int, ...] = ()
     doubtful: frozenset[int] = frozenset()
     size = 0
-    if round_ is not None and state is not State.MATCH:
-        faces, doubtful, size = round_.reading.faces, round_.reading.doubtful, round_.reading.size
+    if done is not None and done.reading is not None and state is not State.MATCH:
+        faces, size = faces_of(done.reading), size_of(done.reading)
+        doubtful = doubtful_of(done.reading)
+        if not game.is_tray:
+            values = tuple(face_value(face) for face in faces)
     lines: tuple[str, ...] = ()
     clock = ""
     message = referee.message
+    hint = ""
     if state is State.READING:
         message = "Reading the roll..."
     elif state is State.SCORING:
@@ -43,25 +51,27 @@ def view_of(referee: Referee) -> View:
         clock = clock_text(referee.seconds_left)
         if doubtful:
             message = "Orange cubes may be misread: touch one to change it."
+        lines = _typing_lines(referee)
     elif state is State.TIME_UP:
         clock = "0:00"
-    hint = ""
-    if state is State.SCORED and round_ is not None:
-        lines = _score_lines(referee)
+    elif state is State.STARTER and match is not None:
+        title = f"{game.title} · who starts"
+        lines = tuple(f"{name}: {face} = {value}" for name, face, value in match.throws)
+    if state is State.SCORED and done is not None:
         hint = "press: the table"
+        lines = score_lines(referee)
         if game.is_tray:
-            message = f"{len(round_.words)} words, {round_.maximum} points at most."
-        elif round_.crossword is not None:
-            cross = round_.crossword
-            verdict = f"{cross.score} points" if cross.valid else "not valid, no score"
-            message = f"{round_.player}: {verdict}."
-            faces, size, doubtful = _grid_cells(cross.grid), _grid_width(cross.grid), frozenset()
+            message = f"{len(done.found)} words on the tray, {done.maximum} points at most."
+        elif done.verdict is not None:
+            message = f"{done.player}: {_verdict(done.verdict)}"
+            faces, size, doubtful = _grid_cells(done.grid), _grid_width(done.grid), frozenset()
+            values = tuple(face_value(f.upper()) if f else 0 for f in faces)
     if state is State.MATCH and match is not None:
         lines = _match_lines(referee)
         hint = "press: new match" if match.ended else "press: next round"
         title = f"{game.title} · match {match.number}"
     if state is State.FAILSAFE:
-        faces = ()
+        faces, values = (), ()
     return View(
         title=title,
         faces=faces,
@@ -74,6 +84,21 @@ def view_of(referee: Referee) -> View:
         notice=referee.notice or "",
         big_clock=state in (State.TIMING, State.TIME_UP),
         hint=hint,
+        values=values,
+    )
+
+
+def _verdict(verdict: Verdict) -> str:
+    return f"{verdict.score} points." if verdict.valid else "not valid, no score."
+
+
+def _typing_lines(referee: Referee) -> tuple[str, ...]:
+    """While the timer runs: how many words each player has handed in, never the words."""
+    done = referee.round
+    if done is None or done.desk is None:
+        return ()
+    return tuple(
+        f"{name}: {len(done.desk.words(name))} words" for name in referee.players_with_lists()
     )
 
 
@@ -87,22 +112,31 @@ def _grid_cells(grid: tuple[str, ...]) -> tuple[str, ...]:
     return tuple("" if ch in ". " else ch for row in grid for ch in row.ljust(width))
 
 
-def _score_lines(referee: Referee) -> tuple[str, ...]:
+def score_lines(referee: Referee) -> tuple[str, ...]:
     done = referee.round
     assert done is not None
-    if referee.game.is_tray:
-        return tuple(f"{w.word.upper()}  {w.points}" for w in done.words)
     lines: list[str] = []
-    if done.crossword is not None:
-        cross = done.crossword
-        lines += [f"{w.word.upper()}  {w.points}{'' if w.valid else '  ✗'}" for w in cross.words]
-        struck = [w.word.upper() for w in cross.words if not w.valid]
-        # the referee's reasons, less the "not a word" ones the ✗ already says
-        lines += [e for e in cross.errors if not any(e.upper().startswith(w) for w in struck)]
+    if referee.game.is_tray:
+        if done.result is not None:
+            for player in done.result.players:
+                lines.append(f"{player.name}: {player.score}")
+                for entry in player.entries:
+                    mark = {"scored": f"{entry.points}", "crossed-off": "crossed off"}
+                    lines.append(f"  {entry.word.upper()}  {mark.get(entry.status, entry.status)}")
+            return tuple(lines)
+        return tuple(f"{w.word.upper()}  {w.points}" for w in done.found)
+    if done.verdict is not None:
+        verdict = done.verdict
+        for title, words in (("Across", verdict.across), ("Down", verdict.down)):
+            lines.append(f"{title}: {sum(w.points for w in words)}")
+            lines += [f"  {w.text.upper()}  {w.points}{'' if w.valid else '  ✗'}" for w in words]
+        unused = " ".join(str(face) for face in verdict.unused) or "none"
+        lines.append(f"Unused: {unused}  -{verdict.unused_points}")
+        lines += list(verdict.errors)
     if done.best is not None:
         kind = "Best possible" if done.best.proven_optimal else "Best found"
         lines.append(f"{kind}: {done.best.score}")
-        lines += [f"  {row}" for row in done.best.grid]
+        lines += [f"  {row}" for row in done.best.rows]
     return tuple(lines)
 
 
@@ -110,14 +144,9 @@ def _match_lines(referee: Referee) -> tuple[str, ...]:
     match = referee.match
     assert match is not None
     lines: list[str] = []
-    for done in match.rounds:
-        if referee.game.is_tray:
-            board = done.reading.board
-            lines.append(f"Round {done.number}: {board}  max {done.maximum}")
-        elif done.crossword is not None:
-            lines.append(f"Round {done.number}: {done.player} {done.crossword.score}")
-    if not referee.game.is_tray:
-        lines.append("Totals:")
-        totals = sorted(match.totals().items(), key=lambda item: -item[1])
-        lines += [f"  {name}  {points}" for name, points in totals]
-    return tuple(lines) or ("No round finished yet.",)
+    winners = match.winners()
+    if winners:
+        lines.append(f"Winner: {' and '.join(winners)}")
+    lines += [f"{name}  {points}" for name, points in match.standings()]
+    lines.append(f"{len(match.rounds)} round{'s' if len(match.rounds) != 1 else ''} played")
+    return tuple(lines)

@@ -41,8 +41,11 @@ class Game:
     def is_tray(self) -> bool:
         return self.size > 0
 
-    def cube_set(self, dice: str | None = None) -> CubeSet:
-        """The game's cube set: the default, a named edition, or a player's own file."""
+    def cube_set(self, dice: str | CubeSet | None = None) -> CubeSet:
+        """The game's cube set: the default, a named edition, a player's own file, or a
+        set already loaded (from such a file)."""
+        if isinstance(dice, CubeSet):
+            return dice
         if dice is None:
             return CubeSet.load(self.dice[0][1])
         for name, set_name in self.dice:

@@ -24,6 +24,7 @@ from engine.errors import RuleError
 from engine.games import Game
 from engine.lexicon import Lexicon
 from engine.referee import NOT_A_WORD, NOT_ON_BOARD, TOO_SHORT, VALID, Ruling, check
+from engine.sides import seat_sides
 
 SCORED, CROSSED_OFF, REPEATED = "scored", "crossed-off", "repeated"
 #: Every status a word on a list can get.
@@ -167,23 +168,4 @@ def _units(
     if len(set(names)) != len(names):
         twice = next(name for name in names if names.count(name) > 1)
         raise RuleError(f"{twice} handed in two lists; give each player one list.")
-    team_of: dict[str, str] = {}
-    for team, members in rules.teams:
-        for member in members:
-            if member not in names:
-                raise RuleError(
-                    f"Team {team} names {member}, who has no list; give {member}'s list."
-                )
-            if member in team_of:
-                raise RuleError(f"{member} is in two teams; put each player in one team.")
-            team_of[member] = team
-    clash = set(dict(rules.teams)) & (set(names) - set(team_of))
-    if clash:
-        raise RuleError(f"{min(clash)} is both a player and a team; give the team another name.")
-    units: list[tuple[str, tuple[str, ...]]] = []
-    for name in names:
-        unit = team_of.get(name, name)
-        if all(existing != unit for existing, _ in units):
-            members = dict(rules.teams).get(unit, (name,))
-            units.append((unit, tuple(members)))
-    return units
+    return [(side.name, side.members) for side in seat_sides(names, rules.teams)]

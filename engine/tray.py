@@ -12,12 +12,13 @@ engine.errors.RuleError: The board has 16 cells but Big Boggle is played on 25 (
 from __future__ import annotations
 
 from engine.board import Board
+from engine.cubes import CubeSet
 from engine.errors import NotationError, RuleError
 from engine.games import Game
 from engine.lexicon import fold
 
 
-def tray_board(text: str, game: Game, dice: str | None = None) -> Board:
+def tray_board(text: str, game: Game, dice: str | CubeSet | None = None) -> Board:
     """Parse ``text`` and check it could have been rolled with the game's cubes."""
     accented = next((ch for ch in text if ch.isalpha() and not ch.isascii()), None)
     if accented is not None:

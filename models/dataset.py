@@ -6,6 +6,7 @@ its seed, its split and its size, not on how many processes render it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -53,7 +54,8 @@ def _featureless(rng: np.random.Generator, size: int) -> np.ndarray:
     yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size - 0.5
     ramp = (xx * rng.normal() + yy * rng.normal()) * rng.uniform(0, 40)
     img = colour + ramp[..., None] + rng.normal(0, rng.uniform(0, 6), (size, size, 3))
-    return np.clip(img, 0, 255).astype(np.uint8)
+    out: np.ndarray = np.clip(img, 0, 255).astype(np.uint8)
+    return out
 
 
 def sample(
@@ -102,7 +104,12 @@ def _chunk(args: tuple[int, int, int, str, int]) -> tuple[np.ndarray, np.ndarray
 
 
 def make_set(
-    count: int, seed: int, split: str = "train", size: int = 32, workers: int = 1, progress=None
+    count: int,
+    seed: int,
+    split: str = "train",
+    size: int = 32,
+    workers: int = 1,
+    progress: Callable[[int], object] | None = None,
 ) -> Samples:
     """Render ``count`` samples (a multiple of the class count keeps classes balanced)."""
     step = 500

@@ -16,6 +16,7 @@ import runpy
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -28,7 +29,9 @@ HERE = Path(__file__).resolve().parent
 NOT_PRINTED = {NONE, CLASSES.index("#"), CLASSES.index("*")}
 
 
-def run(count: int = len(CLASSES) * 200, model: Path | None = None, workers: int = 1) -> dict:
+def run(
+    count: int = len(CLASSES) * 200, model: Path | None = None, workers: int = 1
+) -> dict[str, Any]:
     """Figures of the model on ``count`` held-out samples."""
     data = make_set(count, VAL_SEED, "val", 32, workers)
     clf = FaceClassifier.load(model)
@@ -68,6 +71,7 @@ def tray_photo(model: Path | None = None) -> str:
     import cv2  # opencv is a run-time dependency of vision; only this check needs it here
 
     image = cv2.imread(str(photo))
+    assert image is not None, photo
     rows = json.loads((spec["PHOTOS"] / "labels.json").read_text())["trays"][spec["TRAY"]]["rows"]
     truth = [face for row in rows for face in row.split()]
     turns = [t for row in spec["TURNS"] for t in row]
@@ -96,7 +100,7 @@ def latency(clf: FaceClassifier, batch: int = 36, repeats: int = 50) -> float:
     return float(np.median(times))
 
 
-def write_card(fig: dict, path: Path) -> None:
+def write_card(fig: dict[str, Any], path: Path) -> None:
     """The model card: what the model is, how it was made, how well it does."""
     pct = {k: f"{v:.2%}" for k, v in fig.items() if k.endswith("accuracy") or "accuracy_" in k}
     fig.setdefault("tray_photo", tray_photo())

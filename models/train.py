@@ -16,6 +16,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
@@ -139,14 +140,14 @@ def train(net: FaceNet, data: Samples, epochs: int, batch: int, seed: int) -> No
             f, o = net.logits(xb)
             loss = _soft_ce(f, yf[idx]) + 0.5 * _soft_ce(o, ob)
             opt.zero_grad()
-            loss.backward()
+            loss.backward()  # type: ignore[no-untyped-call]
             opt.step()
             sched.step()
             total, seen = total + loss.item(), seen + 1
             bar(1, f"epoch {epoch + 1}/{epochs} loss {total / seen:.3f}")
 
 
-def export(net: FaceNet, path: Path) -> dict:
+def export(net: FaceNet, path: Path) -> dict[str, Any]:
     """Write the ONNX file and, beside it, the JSON that names its classes and its hash."""
     net.eval()
     dummy = torch.zeros(1, 3, SIZE, SIZE)

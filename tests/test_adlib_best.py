@@ -18,9 +18,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from device import search as on_cores
 from device.cli import main
-from engine.adlib import Grid, Lexicon, Roll, best, referee
-from engine.adlib.best import VOWELS, _Search, best_crossword
+from engine.adlib import Grid, Lexicon, Roll, referee
+from engine.adlib.best import Passes, Plan, best_crossword, crossing_pairs
+from engine.adlib.bound import VOWELS, Bound
+from engine.adlib.layout import Layout
+from engine.adlib.search import Proven, Search
+from engine.adlib.tables import first_words
 from engine.adlib.words import formable_words
 from engine.cubes import CubeSet
 
@@ -111,30 +116,25 @@ def test_the_formable_words_are_every_word_the_roll_can_pay_for() -> None:
 @pytest.mark.parametrize("aspiration", [1, 2, 100])
 @pytest.mark.parametrize("text", ["A T *", "Q U I T", "B O X E S"])  # bound above the best
 def test_every_aim_of_the_full_passes_proves_the_brute_force_best(
-    text: str, aspiration: int, monkeypatch: pytest.MonkeyPatch
+    text: str, aspiration: int
 ) -> None:
     """Plain branch-and-bound (1), a small aim above the best (2) and passes that come down
     from the bound one point at a time (100) all end at the same proven best."""
-    monkeypatch.setattr(best, "ASPIRATION", aspiration)
-    monkeypatch.setattr(best, "NARROW", ())  # the full passes (and rebuilds) from the start
+    plan = Plan(narrow=(), aspiration=aspiration)  # the full passes (and rebuilds) at once
     roll = Roll.parse(text, "scribbage")
-    found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
+    found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001), plan=plan)
     assert found.proven_optimal and found.upper_bound == found.score == _brute_force(roll)
 
 
 @pytest.mark.parametrize("text", ["Q U I T", "B O X E S"])
-def test_a_search_cut_short_at_any_node_reports_a_true_upper_bound(
-    text: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_search_cut_short_at_any_node_reports_a_true_upper_bound(text: str) -> None:
     """Each full pass that ends without a find lowers the bound by what it proved, no more."""
-    monkeypatch.setattr(best, "ASPIRATION", 100)
-    monkeypatch.setattr(best, "NARROW", ())
-    monkeypatch.setattr(best, "CLOCK_EVERY", 1)
+    plan = Plan(narrow=(), aspiration=100, clock_every=1)
     roll = Roll.parse(text, "scribbage")
     optimum = _brute_force(roll)
     bounds = set()
     for nodes in range(1, 400):
-        found = best_crossword(roll, EN, seconds=nodes, clock=FakeClock(1))
+        found = best_crossword(roll, EN, seconds=nodes, clock=FakeClock(1), plan=plan)
         assert found.score <= optimum <= found.upper_bound
         bounds.add(found.upper_bound)
     assert len(bounds) > 2  # the bound came down in steps, so the passes were cut between
@@ -143,14 +143,14 @@ def test_a_search_cut_short_at_any_node_reports_a_true_upper_bound(
 @pytest.mark.parametrize("seed", [1, 5, 11])
 @pytest.mark.parametrize("answered_by", ["all", "rebuild"])
 def test_every_answer_passes_the_referee_with_the_score_it_claims(
-    seed: int, answered_by: str, monkeypatch: pytest.MonkeyPatch
+    seed: int, answered_by: str
 ) -> None:
+    plan = Plan()
     if answered_by == "rebuild":  # a quick first answer, then rebuilding around it to the end
-        monkeypatch.setattr(best, "NARROW", ((1, 40, 0.02),))
-        monkeypatch.setattr(best, "REBUILD_SHARE", 1.0)
+        plan = Plan(narrow=((1, 40, 0.02),), rebuild_share=1.0)
     faces = CubeSet.load("adlib").roll(random.Random(seed))
     roll = Roll.parse(" ".join(map(str, faces)), "adlib")
-    found = best_crossword(roll, EN, seconds=0.5, clock=FakeClock(0.01))
+    found = best_crossword(roll, EN, seconds=0.5, clock=FakeClock(0.01), plan=plan)
     assert found.grid is not None
     verdict = referee(roll, found.grid, EN)
     assert verdict.errors == () and verdict.score == found.score
@@ -159,13 +159,12 @@ def test_every_answer_passes_the_referee_with_the_score_it_claims(
     assert not (answered_by != "all" and found.proven_optimal)  # no full pass has answered
 
 
-def _found(roll: Roll, grid: Grid, clock: FakeClock, deadline: float) -> _Search:
+def _found(roll: Roll, grid: Grid, clock: FakeClock, seconds: float) -> Search:
     """A search that has found `grid` as its best, as the narrow passes leave it."""
-    search = _Search(roll, formable_words(roll, EN), clock, deadline)
-    search.open_bound = search._bound()
-    search.best_grid, search.best_score = grid, referee(roll, grid, EN).score
-    search.known = search.best_score
-    search.floor = search.best_score + 1
+    search = Search(roll, formable_words(roll, EN), clock, seconds)
+    score = referee(roll, grid, EN).score
+    assert score is not None
+    search.adopt(grid, score)
     return search
 
 
@@ -181,16 +180,17 @@ def test_rebuilding_around_a_good_crossword_finds_a_better_one_sharing_two_of_it
             (way, row, col, bytes(97 + code for code in word).decode())
             for way, row, col, word in pair
         ]
-        for pair in best._crossing_pairs(good)
+        for pair in crossing_pairs(good)
     ]
     assert len(pairs) == 12  # each across word with each down word it crosses, dearest first
     assert pairs[0] == [(0, 0, 0, "awls"), (1, -1, 2, "glop")]
     assert [(0, 0, 0, "awls"), (1, -1, 0, "ma")] in pairs
-    with pytest.raises(best._Proven):  # 60 is the bound of the empty table
-        search._rebuild(seconds=1.0)
+    with pytest.raises(Proven):  # 60 is the bound of the empty table
+        Passes(search).rebuild(seconds=1.0)
     assert search.best_score == 60 and search.best_grid is not None
     assert referee(roll, search.best_grid, EN).score == 60
-    assert search.floor == 61 and search.edge == search.root and search.limit is None
+    assert search.floor == 61 and search.limit is None
+    assert search.layout.edge == search.layout.root  # grown from the first cell again
 
 
 @pytest.mark.parametrize("backwards", [False, True])
@@ -203,29 +203,27 @@ def test_spelt_backwards_a_narrow_pass_reaches_a_crossword_from_its_other_corner
     roll = Roll.parse("O M W P G L R N S A O I T", "adlib")
     good = Grid.from_rows(["MOG..", "AWLS.", ".NOR.", "..PIT"])
     search = _found(roll, good, FakeClock(0.0), 1.0)  # time stands still
-    roots = search._root_moves()[:120]  # the first 60 first words, across and down
+    roots = first_words(search.layout.words)[:120]  # the first 60 first words, both ways
+    forwards, spelt_backwards = search.layout.spellings
     if not backwards:
-        search._narrow(roots, None, 100, search.spellings[0])
+        Passes(search).narrow(roots, None, 100, forwards)
         assert search.best_score == 58 and search.best_grid is good
         return
-    with pytest.raises(best._Proven):  # 60 is the bound of the empty table
-        search._narrow(roots, None, 100, search.spellings[1])
+    with pytest.raises(Proven):  # 60 is the bound of the empty table
+        Passes(search).narrow(roots, None, 100, spelt_backwards)
     assert search.best_grid is not None
     assert search.best_grid.rows() == ["..GO", ".LOW", "TARN", "IMPS"]
     assert referee(roll, search.best_grid, EN).score == 60
-    assert search.spelling is search.spellings[0] and search.limit is None
+    assert search.layout.spelling is forwards and search.limit is None
 
 
-def test_a_rebuild_that_finds_nothing_stops_at_its_allowance_of_nodes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_rebuild_that_finds_nothing_stops_at_its_allowance_of_nodes() -> None:
     """Long searches keep their time for the proof: no pair of this 60 leads to the 62."""
-    monkeypatch.setattr(best, "REBUILD_MOST", 1000)
     roll = Roll.parse("V U * U M M L O O F T N Y", "adlib")
     good = Grid.from_rows([".....NU", "aVO.MUM", "..FLY..", "..TO..."])
     assert referee(roll, good, EN).score == 60
     search = _found(roll, good, FakeClock(1), 1e9)
-    search._rebuild(seconds=300)  # time enough for about 19,000 nodes
+    Passes(search, Plan(rebuild_most=1000)).rebuild(seconds=300)  # time for 19,000 nodes
     assert search.best_score == 60 and search.best_grid is good
     assert 1000 <= search.nodes <= 1001
 
@@ -238,7 +236,7 @@ def test_a_rebuild_that_keeps_finding_better_crosswords_keeps_a_fresh_allowance_
     assert referee(roll, good, EN).score == 21
     clock = FakeClock(1)  # a second for every look at the clock: about 64 nodes
     search = _found(roll, good, clock, 1e9)
-    search._rebuild(seconds=4)
+    Passes(search).rebuild(seconds=4)
     assert search.best_score == 42 and search.best_grid is not None
     assert referee(roll, search.best_grid, EN).score == 42
     assert clock.now > 2 * 4
@@ -247,7 +245,7 @@ def test_a_rebuild_that_keeps_finding_better_crosswords_keeps_a_fresh_allowance_
 @pytest.mark.parametrize("text", ["S T O N E", "A T *", "Q U I T", "B O X E S"])
 def test_workers_sharing_out_the_first_words_prove_the_brute_force_best(text: str) -> None:
     roll = Roll.parse(text, "scribbage")
-    found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001), workers=3)
+    found = on_cores.best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001), workers=3)
     assert found.proven_optimal and found.upper_bound == found.score == _brute_force(roll)
     if found.grid is not None:
         assert referee(roll, found.grid, EN).score == found.score
@@ -259,7 +257,7 @@ def test_workers_cut_short_report_a_true_upper_bound() -> None:
     optimum = _brute_force(roll)
     proven = []
     for budget in range(1, 40, 3):
-        found = best_crossword(roll, EN, seconds=budget, clock=FakeClock(1), workers=2)
+        found = on_cores.best_crossword(roll, EN, seconds=budget, clock=FakeClock(1), workers=2)
         assert found.score <= optimum <= found.upper_bound
         proven.append(found.proven_optimal)
     assert not proven[0] and proven[-1]  # cut short at first, and proven in the end
@@ -268,12 +266,10 @@ def test_workers_cut_short_report_a_true_upper_bound() -> None:
 def test_the_first_words_are_dealt_out_whole_among_the_workers() -> None:
     roll = Roll.parse("M O N E Y S T E B U J O Q", "adlib")
     words = formable_words(roll, EN)
-    every = _Search(roll, words, FakeClock(), 0)._root_moves()
+    every = first_words(words)
     assert len(every) == 2 * len(words.codes)
     for workers in (2, 3, 4):
-        shares = [
-            _Search(roll, words, FakeClock(), 0, (k, workers))._root_moves() for k in range(workers)
-        ]
+        shares = [first_words(words, (k, workers)) for k in range(workers)]
         assert sorted(move for share in shares for move in share) == sorted(every)
         # Each word goes to one worker, both ways, and each worker gets some of the dearest.
         owners = [{number for number, _ in share} for share in shares]
@@ -284,7 +280,7 @@ def test_the_first_words_are_dealt_out_whole_among_the_workers() -> None:
 def test_two_workers_prove_what_one_proves_by_the_wall_clock() -> None:
     roll = Roll.parse("M O N E Y S T E B U J O Q", "adlib")
     alone = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
-    together = best_crossword(roll, EN, seconds=60, workers=2)
+    together = on_cores.best_crossword(roll, EN, seconds=60, workers=2)
     assert alone.proven_optimal and together.proven_optimal
     assert together.score == alone.score and together.seconds < 60
     assert together.grid is not None
@@ -363,13 +359,19 @@ def test_best_refuses_a_time_or_a_worker_count_of_zero(
 def test_a_proof_under_the_crossing_cap_agrees_with_brute_force(text: str) -> None:
     # Few vowels: the cap on crossings off the hub letters binds, and must cut nothing real.
     roll = Roll.parse(text, "scribbage")
-    assert _search(roll).crossings <= 2
+    assert _bound(roll).crossings <= 2
     found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
     assert found.proven_optimal and found.score == _brute_force(roll)
 
 
-def _search(roll: Roll) -> _Search:
-    return _Search(roll, formable_words(roll, EN), FakeClock(), 0.0)
+def _bound(roll: Roll) -> Bound:
+    return Bound(formable_words(roll, EN), roll.total)
+
+
+def _ceiling(roll: Roll) -> int:
+    """The bound of the empty table: no crossword of the roll scores more."""
+    words = formable_words(roll, EN)
+    return Bound(words, roll.total)(Layout(roll, words))
 
 
 def _off_hub_crossings(grid: Grid, hub: int) -> int:
@@ -401,9 +403,9 @@ def test_the_crossing_cap_holds_for_crosswords_with_cycles(text: str, rows: list
     grid = Grid.from_rows(rows)
     verdict = referee(roll, grid, EN)
     assert verdict.errors == (), verdict.errors
-    search = _search(roll)
-    assert _off_hub_crossings(grid, search.hub) <= search.crossings
-    assert verdict.score is not None and verdict.score <= search._bound()
+    bound = _bound(roll)
+    assert _off_hub_crossings(grid, bound.hub) <= bound.crossings
+    assert verdict.score is not None and verdict.score <= _ceiling(roll)
 
 
 @pytest.mark.parametrize(
@@ -412,7 +414,7 @@ def test_the_crossing_cap_holds_for_crosswords_with_cycles(text: str, rows: list
 def test_every_word_spelt_from_cubes_alone_holds_a_hub_letter(text: str) -> None:
     roll = Roll.parse(text, "scribbage")
     words = formable_words(roll, EN)
-    hub = _search(roll).hub
+    hub = _bound(roll).hub
     for coded in words.codes:
         if not words.excess(Counter(coded)[code] for code in range(26)):
             assert any(hub >> code & 1 for code in coded), bytes(c + 97 for c in coded)
@@ -423,9 +425,9 @@ def test_the_hub_letters_are_chosen_to_cap_hardest() -> None:
     # the vowels alone plus a letter of each word lacking one, five cubes were hubs and the
     # cap cut nothing from the bound of the empty table (twice the roll's total).
     roll = Roll.parse("Y F T F J N A S N M P E R", "adlib")
-    search = _search(roll)
-    assert search.hub & VOWELS == VOWELS and search.hub >> (ord("y") - 97) & 1
-    assert search._bound() < 2 * roll.total
+    hub = _bound(roll).hub
+    assert hub & VOWELS == VOWELS and hub >> (ord("y") - 97) & 1
+    assert _ceiling(roll) < 2 * roll.total
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -434,9 +436,9 @@ def test_the_answers_of_seeded_rolls_respect_the_crossing_cap(seed: int) -> None
     roll = Roll.parse(" ".join(map(str, faces)), "adlib")
     found = best_crossword(roll, EN, seconds=0.3, clock=FakeClock(0.01))
     assert found.grid is not None
-    search = _search(roll)
-    assert _off_hub_crossings(found.grid, search.hub) <= search.crossings
-    assert found.score <= found.upper_bound <= search._bound()
+    bound = _bound(roll)
+    assert _off_hub_crossings(found.grid, bound.hub) <= bound.crossings
+    assert found.score <= found.upper_bound <= _ceiling(roll)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -456,9 +458,9 @@ def test_a_proven_best_of_a_roll_short_of_vowels_is_the_brute_force_best(
     assert found.proven_optimal and found.score == _brute_force(roll)
 
 
-def _naive_options(search: _Search, cell: int, direction: int) -> set[tuple[int, int]]:
+def _naive_options(search: Layout, cell: int, direction: int) -> set[tuple[int, int]]:
     """Every (start, word number) that fits the line through `cell`, word by word, and
-    (cell, -1) when the cube may stand alone there: the oracle for `_Search._options`."""
+    (cell, -1) when the cube may stand alone there: the oracle for `Layout.options`."""
     step = 1 if direction == 0 else search.stride
     letter = search.letter
     first, last = cell, cell
@@ -500,11 +502,12 @@ def test_the_options_of_every_open_line_are_exactly_the_words_that_fit(
     seed: int, first: int, second: int, anywhere: bool
 ) -> None:
     faces = CubeSet.load("adlib").roll(random.Random(seed))
-    search = _search(Roll.parse(" ".join(map(str, faces)), "adlib"))
+    roll = Roll.parse(" ".join(map(str, faces)), "adlib")
+    search = Layout(roll, formable_words(roll, EN))
     if anywhere:  # as while rebuilding, when crosswords grow on every side of two words
         search.edge = 0
-    roots = search._root_moves()
-    search._lay_root(*roots[first % len(roots)])
+    roots = first_words(search.words)
+    search.lay_first(*roots[first % len(roots)])
     # More words through open lines, so that lines meet letters and blocked cells.
     picks = random.Random(second)
     for _ in range(4):
@@ -512,16 +515,16 @@ def test_the_options_of_every_open_line_are_exactly_the_words_that_fit(
         if not lines:
             break
         cell, direction = picks.choice(lines)
-        words = [option for option in search._options(cell, direction) if option[2] >= 0]
+        words = [option for option in search.options(cell, direction) if option[2] >= 0]
         if words:
             _, start, number = picks.choice(words)
             step = 1 if direction == 0 else search.stride
-            search._lay(start, step, direction, search.words.codes[number])
+            search.lay(start, step, direction, search.words.codes[number])
     for cell in search.order:
         for direction in (0, 1):
             if search.state[direction][cell] == 0:
-                options = search._options(cell, direction)
+                options = search.options(cell, direction)
                 assert len(options) == len({(s, n) for _, s, n in options})
                 assert {(s, n) for _, s, n in options} == _naive_options(search, cell, direction)
-                some = search._options(cell, direction, any_word=True)
+                some = search.options(cell, direction, any_word=True)
                 assert any(n >= 0 for _, _, n in some) == any(n >= 0 for _, _, n in options)

@@ -9,8 +9,9 @@ import numpy as np
 
 from vision.errors import NotAnImage
 
-#: The largest photo accepted, in pixels (a 20 MP camera).
+#: The largest photo accepted, in pixels (a 20 MP camera), and in bytes (such a PNG).
 MAX_PIXELS = 20_000_000
+MAX_BYTES = 64 * 2**20
 
 
 def load_image(path: str | Path) -> np.ndarray:
@@ -21,28 +22,32 @@ def load_image(path: str | Path) -> np.ndarray:
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)
     except OSError as error:
         raise NotAnImage(
             f"Cannot open {str(path)!r} ({error.strerror or error.__class__.__name__}); "
             "give the path of a JPEG or PNG photo."
         ) from None
+    return decode_image(data, str(path))
+
+
+def decode_image(data: bytes, name: str) -> np.ndarray:
+    """A photo's bytes (the file called ``name``) as ``load_image`` returns them."""
+    if len(data) > MAX_BYTES:
+        raise NotAnImage(f"{name!r} is larger than {MAX_BYTES // 2**20} MB; give a smaller photo.")
     buffer = np.frombuffer(data, dtype=np.uint8)
-    header = cv2.imdecode(buffer, cv2.IMREAD_REDUCED_GRAYSCALE_8) if buffer.size else None
+    header = _decode(buffer, cv2.IMREAD_REDUCED_GRAYSCALE_8, name) if buffer.size else None
     if header is None:
-        raise NotAnImage(
-            f"{str(path)!r} is not a photo that can be read; give a JPEG or PNG image."
-        )
+        raise NotAnImage(f"{name!r} is not a photo that can be read; give a JPEG or PNG image.")
     # The 1/8 preview tells the size before the full image is decoded.
     if header.shape[0] * header.shape[1] * 64 > MAX_PIXELS * 1.1:
-        raise NotAnImage(f"{str(path)!r} is larger than 20 megapixels; give a smaller photo.")
-    image = cv2.imdecode(buffer, cv2.IMREAD_COLOR)
+        raise NotAnImage(f"{name!r} is larger than 20 megapixels; give a smaller photo.")
+    image = _decode(buffer, cv2.IMREAD_COLOR, name)
     if image is None:
-        raise NotAnImage(
-            f"{str(path)!r} is not a photo that can be read; give a JPEG or PNG image."
-        )
+        raise NotAnImage(f"{name!r} is not a photo that can be read; give a JPEG or PNG image.")
     if image.shape[0] * image.shape[1] > MAX_PIXELS:
-        raise NotAnImage(f"{str(path)!r} is larger than 20 megapixels; give a smaller photo.")
+        raise NotAnImage(f"{name!r} is larger than 20 megapixels; give a smaller photo.")
     return image
 
 
@@ -63,3 +68,16 @@ def shrink(image: np.ndarray, scale: float) -> np.ndarray:
     if (image.shape[1], image.shape[0]) == size:
         return image
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+
+def _decode(buffer: np.ndarray, flags: int, name: str) -> np.ndarray | None:
+    try:
+        return cv2.imdecode(buffer, flags)
+    except cv2.error as error:  # OpenCV raises where a header promises too many pixels
+        if "validateInputImageSize" in str(error):
+            raise NotAnImage(
+                f"{name!r} is larger than 20 megapixels; give a smaller photo."
+            ) from None
+        raise NotAnImage(
+            f"{name!r} is not a photo that can be read; give a JPEG or PNG image."
+        ) from None

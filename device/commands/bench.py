@@ -12,14 +12,19 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
+from device.inputs import ranged
 from device.output import emit_json
 
-HELP = "speed figures of this machine"
+#: The board whose whole-process solve issue 21 times.
+STARTUP_BOARD = "RONLI/CTSSD/NMPPN/UAEQuI/HINRM"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,20 +33,32 @@ class Figure:
     median_ms: float
     target_ms: float | None
     runs: int
+    #: For a whole process: the median of its peak resident memory.
+    peak_mib: float | None = None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--runs", type=int, default=30, help="runs per figure (default 30)")
+    parser.add_argument(
+        "--runs",
+        type=ranged(int, 3, 1000, 30),
+        default=30,
+        metavar="N",
+        help="runs per figure, 3 to 1000 (default 30)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
 def run(args: argparse.Namespace) -> int:
     figures = []
-    for figure in measure(max(3, args.runs)):
+    for figure in measure(args.runs):
         figures.append(figure)
         if not args.json:
             target = f"(target < {figure.target_ms:g} ms)" if figure.target_ms else ""
-            print(f"{figure.name:<44} {figure.median_ms:9.2f} ms  median of {figure.runs} {target}")
+            peak = f", peak {figure.peak_mib:.1f} MiB" if figure.peak_mib else ""
+            print(
+                f"{figure.name:<44} {figure.median_ms:9.2f} ms  median of {figure.runs}"
+                f"{peak} {target}"
+            )
     if args.json:
         emit_json({"figures": [asdict(figure) for figure in figures]})
     return 0
@@ -57,9 +74,76 @@ def median_ms(action: Callable[[], object], runs: int) -> float:
 
 
 def measure(runs: int) -> Iterator[Figure]:
+    yield from startup(runs)
     yield from _engine(runs)
     yield from _vision(runs)
     yield from _box(runs)
+
+
+def cuberef_command() -> list[str]:
+    """How to start ``cuberef`` as a player does: the script beside this Python."""
+    script = Path(sys.executable).with_name("cuberef")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "device.cli"]
+
+
+def startup_commands() -> dict[str, tuple[list[str], float | None]]:
+    """Whole processes issue 21 times, with their targets: Python doing nothing first,
+    the floor every command stands on."""
+    cuberef = cuberef_command()
+    return {
+        "python -c pass": ([sys.executable, "-c", "pass"], None),
+        "cuberef --help": ([*cuberef, "--help"], 60),
+        "cuberef solve --game big-boggle": (
+            [*cuberef, "solve", "--game", "big-boggle", "--board", STARTUP_BOARD],
+            90,
+        ),
+    }
+
+
+#: Starts a command as a child and reports its wall time (ns), its peak resident memory
+#: (KiB) and its exit code. Linux carries a process's peak across exec, so the command
+#: is started from this small Python (no site, about 8 MiB) rather than from a larger
+#: benchmark, whose size it would inherit.
+_LAUNCHER = """
+import os, sys, time
+started = time.perf_counter_ns()
+pid = os.fork()
+if pid == 0:
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    os.execv(sys.argv[1], sys.argv[1:])
+_, status, usage = os.wait4(pid, 0)
+print(time.perf_counter_ns() - started, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+
+
+def process_costs(commands: dict[str, list[str]], runs: int) -> dict[str, tuple[float, float]]:
+    """Each command's median wall time (ms) and median peak resident memory (MiB) as a
+    whole process (Linux). The commands take turns, so a busy machine slows each alike."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    peaks: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            launched = subprocess.run(
+                [sys.executable, "-I", "-S", "-c", _LAUNCHER, *command],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            nanoseconds, kibibytes, code = map(int, launched.stdout.split())
+            if code != 0:
+                raise RuntimeError(f"{' '.join(command)} exited with code {code}")
+            times[name].append(nanoseconds / 1e6)
+            peaks[name].append(kibibytes / 1024)
+    return {
+        name: (statistics.median(times[name]), statistics.median(peaks[name])) for name in commands
+    }
+
+
+def startup(runs: int) -> Iterator[Figure]:
+    commands = startup_commands()
+    costs = process_costs({name: command for name, (command, _) in commands.items()}, runs)
+    for name, (took, peak) in costs.items():
+        yield Figure(f"start {name}", took, commands[name][1], runs, peak)
 
 
 def _engine(runs: int) -> Iterator[Figure]:
@@ -128,6 +212,7 @@ def _box(runs: int) -> Iterator[Figure]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
+    from device.events import MatchStarted, WordTyped
     from device.render import View, render
     from device.store import Store
 
@@ -141,7 +226,8 @@ def _box(runs: int) -> Iterator[Figure]:
         yield Figure(f"draw the timer screen {width}x{height}", took, None, runs)
     with tempfile.TemporaryDirectory() as folder:
         store = Store(folder)
-        match = store.new_match(0.0, players=["A", "B"])
-        took = median_ms(lambda: store.record(match, 1, "roll-read", 0.0, faces=["A"] * 16), runs)
+        match = store.new_match(0.0, MatchStarted("boggle", ("A", "B")))
+        typed = WordTyped("A", "dart")
+        took = median_ms(lambda: store.record(match, 1, 0.0, typed), runs)
         store.close()
     yield Figure("store one event (SQLite WAL, synchronous=FULL)", took, None, runs)

@@ -4,43 +4,60 @@ given, and whether the search proved that nothing scores more."""
 from __future__ import annotations
 
 import argparse
+import sys
 
+from device.commands import options
+from device.inputs import ranged
 from device.output import emit_json
 from device.seams import cores
-from engine.adlib import Lexicon, Roll
-from engine.adlib.best import best_crossword
-from engine.errors import NotationError
 
-HELP = "the best crossword for an Ad-Lib or Scribbage roll"
+#: An hour is more than any roll needs (the box gives a few seconds).
+MAX_SECONDS = 3600.0
+#: Refused above this; above the cores, cut to them.
+MAX_WORKERS = 256
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", required=True, help="adlib or scribbage")
+    options.add_game(parser, trays=False)
     parser.add_argument("--roll", required=True, help="the faces on top, such as 'M O N E Y ...'")
     parser.add_argument(
-        "--seconds", type=float, default=10.0, help="how long to search (default 10)"
+        "--seconds",
+        type=ranged(float, 0.1, MAX_SECONDS, 10.0),
+        default=10.0,
+        metavar="S",
+        help=f"how long to search, 0.1 to {MAX_SECONDS:g} (default 10)",
     )
     parser.add_argument(
         "--workers",
-        type=int,
+        type=ranged(int, 1, MAX_WORKERS, cores()),
         default=cores(),
-        help=f"processes to search with, one per core is best (default {cores()}, this machine's)",
+        metavar="N",
+        help="processes to search with, one per core; more than the cores are cut to them "
+        f"(default {cores()}, this machine's cores)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    options.add_lexicon(parser)
+    options.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    game = args.game.strip().lower()
-    if game not in ("adlib", "scribbage"):
-        raise NotationError(
-            f"The best crossword is searched for adlib or scribbage, not {args.game!r}."
+    from device.search import best_crossword
+    from engine.adlib.roll import Roll
+    from engine.lexicon import Lexicon
+
+    game = options.crossword_game(args.game, "The best crossword is searched")
+    workers = args.workers
+    if workers > cores():
+        workers = cores()
+        print(
+            f"cuberef: --workers {args.workers} is more than this machine's {workers} cores; "
+            f"searching with {workers}.",
+            file=sys.stderr,
         )
-    if not args.seconds > 0:
-        raise NotationError("Give --seconds a time above 0, such as --seconds 10.")
-    if args.workers < 1:
-        raise NotationError("Give --workers a count of 1 or more, such as --workers 4.")
     found = best_crossword(
-        Roll.parse(args.roll, game), Lexicon.open("en"), args.seconds, workers=args.workers
+        Roll.parse(args.roll, game.id),
+        Lexicon.open(options.game_lexicon(args, game)),
+        args.seconds,
+        workers=workers,
     )
     if args.json:
         emit_json(found.to_json())

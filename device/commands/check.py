@@ -6,22 +6,24 @@ from __future__ import annotations
 
 import argparse
 
+from device.commands import options
 from device.commands.solve import add_tray_arguments, tray_game
 from device.output import emit_json
-from engine.referee import check
-
-HELP = "is each word valid on a tray, and why not"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_tray_arguments(parser)
     parser.add_argument("words", nargs="+", metavar="WORD", help="the words to check")
-    parser.add_argument("--min-length", type=int, help="shortest word that counts")
+    options.add_min_length(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    from engine.lexicon import Lexicon
+    from engine.referee import check
+
     game, board, _ = tray_game(args)
-    rulings = [check(word, board, game, min_length=args.min_length) for word in args.words]
+    lexicon = Lexicon.open(options.game_lexicon(args, game))
+    rulings = [check(word, board, game, lexicon, args.min_length) for word in args.words]
     if args.json:
         emit_json(
             {

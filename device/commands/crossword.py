@@ -9,45 +9,47 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
+from device.commands import options
 from device.commands.photo import read_photo
+from device.inputs import read_text
 from device.output import emit_json
-from engine.adlib import STANDARD, YOUNG, Grid, Roll, Verdict, referee
-from engine.adlib.jokers import settle_jokers
 from engine.errors import NotationError, RuleError
-from engine.games import find_game
-from engine.lexicon import Lexicon
 
-HELP = "score an Ad-Lib or Scribbage crossword"
+if TYPE_CHECKING:
+    from engine.adlib.grid import Grid
+    from engine.adlib.referee import Verdict
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", required=True, help="adlib or scribbage")
-    parser.add_argument("--roll", help="the faces on top, such as 'M O N E Y ...'")
-    parser.add_argument("--grid", help="the crossword's text file, or - for stdin")
+    """The options of scoring a crossword on its own (``score`` adds them to its own)."""
+    options.add_game(parser, trays=False)
+    add_crossword_arguments(parser)
     parser.add_argument("--young", action="store_true", help="the young players' rules")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    options.add_lexicon(parser)
+    options.add_json(parser)
+
+
+def add_crossword_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--roll", help="Ad-Lib: the roll, faces separated by spaces")
+    parser.add_argument("--grid", metavar="FILE", help="Ad-Lib: the crossword's text file, or -")
 
 
 def read_grid(path: str) -> Grid:
-    if path == "-":
-        return Grid.parse(sys.stdin.read())
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise NotationError(
-            f"Cannot read the grid file {path!r} ({error.__class__.__name__}); give a UTF-8 "
-            "text file with one row of the crossword a line."
-        ) from None
-    return Grid.parse(text)
+    from engine.adlib.grid import Grid
+
+    return Grid.parse(read_text(path, "the crossword's grid"))
 
 
 def run(args: argparse.Namespace) -> int:
-    game = args.game.strip().lower()
-    if game not in ("adlib", "scribbage"):
-        raise NotationError(f"Crosswords are scored for adlib or scribbage, not {args.game!r}.")
-    lexicon = Lexicon.open("en")
+    from engine.adlib.jokers import settle_jokers
+    from engine.adlib.referee import STANDARD, YOUNG, referee
+    from engine.adlib.roll import Roll
+    from engine.lexicon import Lexicon
+
+    game = options.crossword_game(args.game, "Crosswords are scored")
+    lexicon = Lexicon.open(options.game_lexicon(args, game))
     photo = getattr(args, "photo", None)
     reading = None
     if photo:
@@ -55,13 +57,13 @@ def run(args: argparse.Namespace) -> int:
             raise NotationError(
                 "Give the crossword as a photo or with --roll and --grid, not both."
             )
-        reading = read_photo(photo, find_game(game))
+        reading = read_photo(photo, game)
         if not reading.grid:
             raise NotationError(
                 "The photo shows no crossword: lay the cubes edge to edge in rows and columns "
                 "and take the photo again, or give --roll and --grid."
             )
-        roll = Roll.parse(reading.roll, game)
+        roll = Roll.parse(reading.roll, game.id)
         grid, choices = settle_jokers(reading.grid, lexicon)
         for (row, col), letters in choices.items():
             print(
@@ -74,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             "Give the roll with --roll and the crossword with --grid, or a photo of the crossword."
         )
     else:
-        roll = Roll.parse(args.roll, game)
+        roll = Roll.parse(args.roll, game.id)
         grid = read_grid(args.grid)
     rules = YOUNG if getattr(args, "young", False) else STANDARD
     verdict = referee(roll, grid, lexicon, rules)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from device.inputs import WORD_LIST_LIMIT, read_text
 from device.output import emit_json
 from engine.build import czech, english
 from engine.errors import CuberefError, MachineError, NotationError
@@ -35,8 +36,6 @@ from engine.lexicon import (
     lexicon_path,
     user_lexicon_folder,
 )
-
-HELP = "list, dump or build the lexicons"
 
 #: The letters a player's own list may use, by language.
 LETTERS = {"en": "abcdefghijklmnopqrstuvwxyz", "cs": czech.CZECH_LETTERS}
@@ -81,6 +80,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     listing.add_argument("--json", action="store_true", help="print one JSON document")
     dump = actions.add_parser("dump", help="print every word of a lexicon, one a line")
     dump.add_argument("name", metavar="LANG", help="en, cs or the name of your own lexicon")
+    dump.add_argument(
+        "--json", action="store_true", help='print one JSON document: {"lexicon", "words"}'
+    )
     build = actions.add_parser(
         "build", help="rebuild en and cs from their sources, or compile your own list"
     )
@@ -98,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "list":
         return _list(args.json)
     if args.action == "dump":
-        return _dump(args.name)
+        return _dump(args.name, args.json)
     if args.source is not None:
         return _build_own(Path(args.source), args.name, args.language or "en", args.json)
     if args.name is not None:
@@ -136,16 +138,24 @@ def _list(as_json: bool) -> int:
     return 0
 
 
-def _dump(name: str) -> int:
+def _dump(name: str, as_json: bool) -> int:
+    """Every word, written in batches: the Czech lexicon has three million."""
     lexicon = Lexicon.open(name)
+    shown = (lambda word: json.dumps(word, ensure_ascii=False)) if as_json else str
+    separator = ",\n" if as_json else "\n"
+    if as_json:
+        sys.stdout.write(f'{{"lexicon": {json.dumps(lexicon.name)}, "words": [\n')
     batch: list[str] = []
+    written = False
     for word in lexicon:
-        batch.append(word)
+        batch.append(shown(word))
         if len(batch) == 65536:
-            sys.stdout.write("\n".join(batch) + "\n")
+            sys.stdout.write((separator if written else "") + separator.join(batch))
             batch.clear()
+            written = True
     if batch:
-        sys.stdout.write("\n".join(batch) + "\n")
+        sys.stdout.write((separator if written else "") + separator.join(batch))
+    sys.stdout.write("\n]}\n" if as_json else "\n")
     sys.stdout.flush()
     return 0
 
@@ -200,27 +210,11 @@ def _build_bundled(names: list[str], as_json: bool) -> int:
 def read_word_list(path: Path, language: str) -> list[str]:
     """A player's word list: UTF-8, one word a line, blank lines and ``#`` comments
     ignored. Raises one sentence naming the first bad line."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise NotationError(
-            f"There is no file {str(path)!r}; give the path of your word list."
-        ) from None
-    except OSError as error:
-        raise NotationError(
-            f"Cannot read {str(path)!r} ({error.strerror}); check the path."
-        ) from None
+    text = read_text(path, "your word list", WORD_LIST_LIMIT)
     letters = LETTERS[language]
     words: list[str] = []
-    for number, line in enumerate(raw.split(b"\n"), 1):
-        try:
-            text = line.decode("utf-8")
-        except UnicodeDecodeError:
-            raise NotationError(
-                f"Line {number} of {path.name} is not UTF-8 text; save the list as UTF-8 "
-                "and try again."
-            ) from None
-        word = text.split("#", 1)[0].strip().lower()
+    for number, line in enumerate(text.split("\n"), 1):
+        word = line.split("#", 1)[0].strip().lower()
         if not word:
             continue
         if any(ch not in letters for ch in word):

@@ -7,19 +7,32 @@ passed off as certain; with ``--json`` the whole reading goes into the document 
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from device.inputs import read_bytes
 from engine.games import Game
 
+if TYPE_CHECKING:
+    import numpy as np
 
-def read_photo(path: str, game: Game, dice: str | None = None) -> Any:
+    from engine.cubes import CubeSet
+
+
+def read_photo(path: str, game: Game, dice: str | CubeSet | None = None) -> Any:
     """The reading of ``path`` for ``game``: a TrayReading or a LooseReading."""
-    from vision import load_image, read
+    from vision import read
 
-    reading = read(load_image(path), game, dice=dice)
+    reading = read(load_photo(path), game, dice=dice)
     for warning in reading.warnings:
         print(f"cuberef: {warning}", file=sys.stderr)
     return reading
+
+
+def load_photo(path: str) -> np.ndarray:
+    """The photo at ``path``, read through the input boundary and decoded by vision."""
+    from vision.image import MAX_BYTES, decode_image
+
+    return decode_image(read_bytes(path, "the photo", MAX_BYTES), path)
 
 
 def split_photo(arguments: list[str]) -> tuple[str | None, list[str]]:

@@ -3,26 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-import cv2
-
+from device.commands import options
+from device.commands.photo import load_photo
+from device.inputs import picture_to_write
 from device.output import emit_json
 from engine.errors import MachineError
 from engine.games import find_game
-from vision import LooseReading, load_image, read
-
-HELP = "what the camera sees: read the cubes in a photo"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("photo", help="a JPEG or PNG photo of the tray or the cubes")
-    parser.add_argument(
-        "--game",
-        required=True,
-        help="boggle, big-boggle, super-big-boggle, czech-boggle, adlib or scribbage",
-    )
-    parser.add_argument("--dice", help="which edition's cubes, or a .txt file of your own set")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    options.add_game(parser)
+    options.add_dice(parser)
+    options.add_json(parser)
     parser.add_argument("--annotate", metavar="OUT.png", help="write the photo marked up")
     parser.add_argument(
         "--upright", action="store_true", help="turn the board so most letters stand upright"
@@ -30,11 +25,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision import LooseReading, read
+
     game = find_game(args.game)
-    image = load_image(args.photo)
-    reading = read(image, game, dice=args.dice, upright=args.upright)
-    if args.annotate and not cv2.imwrite(args.annotate, reading.annotate(image)):
-        raise MachineError(f"Cannot write the annotated picture to {args.annotate!r}.")
+    annotate = picture_to_write(args.annotate, "--annotate") if args.annotate else None
+    image = load_photo(args.photo)
+    reading = read(image, game, dice=options.dice(args), upright=args.upright)
+    for warning in reading.warnings:
+        print(f"cuberef: {warning}", file=sys.stderr)
+    if annotate is not None:
+        try:
+            written = cv2.imwrite(str(annotate), reading.annotate(image))
+        except cv2.error:
+            written = False
+        if not written:
+            raise MachineError(
+                f"Cannot write the annotated picture to {annotate}; check that the disk has room."
+            )
     if args.json:
         emit_json(reading.to_json())
         return 0
@@ -46,6 +55,4 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(reading.board)
     print(f"lowest confidence: {reading.min_confidence:.2f}")
-    for warning in reading.warnings:
-        print("warning:", warning)
     return 0

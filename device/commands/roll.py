@@ -6,27 +6,28 @@ from __future__ import annotations
 import argparse
 import random
 
+from device.commands import options
+from device.inputs import ranged
 from device.output import emit_json
 from engine.board import Board
 from engine.games import find_game
 
-HELP = "a virtual roll of a game's cubes"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    options.add_game(parser)
+    options.add_dice(parser)
     parser.add_argument(
-        "--game",
-        required=True,
-        help="boggle, big-boggle, super-big-boggle, czech-boggle, adlib or scribbage",
+        "--seed",
+        type=ranged(int, 0, 2**63 - 1, 7),
+        metavar="N",
+        help="the same seed gives the same roll (default: a new roll each time)",
     )
-    parser.add_argument("--dice", help="which edition's cubes, or a .txt file of your own set")
-    parser.add_argument("--seed", type=int, help="the same seed gives the same roll")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    options.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     game = find_game(args.game)
-    faces = game.cube_set(args.dice).roll(random.Random(args.seed))
+    faces = game.cube_set(options.dice(args)).roll(random.Random(args.seed))
     if game.is_tray:
         board = Board.from_faces(faces, game.size)
         if args.json:

@@ -9,14 +9,16 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-from pathlib import Path
+import signal
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from device import settings
-from device.assemble import assemble
-from device.clock import SystemClock
 from device.commands.config import config_path
+from device.inputs import folder_to_write
 
-HELP = "run the referee box"
+if TYPE_CHECKING:
+    from device.assemble import Assembled
 
 log = logging.getLogger("cuberef")
 
@@ -29,17 +31,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from device.assemble import assemble
+    from device.clock import SystemClock
+
     logging.getLogger("cuberef").setLevel(logging.INFO)
     path = config_path(args.config)
     chosen = settings.load(path if (args.config or os.path.exists(path)) else None)
     if args.photos:
         chosen["camera"].update(backend="folder", folder=args.photos)
     clock = SystemClock()
-    screens = Path(args.screens) if args.screens else None
+    screens = folder_to_write(args.screens, "--screens") if args.screens else None
     box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
     log.info("cuberef box running: %s", chosen["game"])
+    return serve(box, clock.sleep)
+
+
+class Stopped(BaseException):
+    """SIGTERM (``systemctl stop``) arrived: leave whatever the box was doing."""
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stopped(signal.Signals(signum).name)
+
+
+def serve(box: Assembled, sleep: Callable[[float], None]) -> int:
+    """Run the box until it is stopped, then close every part, the buzzer first.
+
+    SIGTERM ends the box at once, even in the middle of a slow step (a reading, the
+    best crossword): every event is already committed as it happens, so there is
+    nothing to finish, only parts to close. Ctrl-C (SIGINT) ends it the same way,
+    through KeyboardInterrupt. Further signals wait until the parts are closed."""
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        box.box.run(clock.sleep)
+        box.box.run(sleep)
+    except Stopped as stopped:
+        log.info("cuberef box stopped by %s", stopped)
     finally:
-        box.close()
+        held = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            box.close()
+        finally:
+            held[signal.SIGTERM] = previous
+            for sig, handler in held.items():
+                signal.signal(sig, handler)
     return 0

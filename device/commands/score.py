@@ -13,30 +13,31 @@ import os
 from pathlib import Path
 from typing import Any
 
-from device.commands import crossword
+from device.commands import crossword, options
 from device.commands.photo import split_photo
 from device.commands.solve import add_tray_arguments, tray_game
+from device.inputs import ranged, read_text
 from device.output import emit_json
 from engine.board import Board
 from engine.cubes import CubeSet
 from engine.errors import NotationError, RuleError
 from engine.games import find_game
-from engine.match import Match
+from engine.lexicon import Lexicon
+from engine.match import Match, MatchRules
 from engine.referee import normalize_word
 from engine.round import CHALLENGE_BONUS, RoundResult, RoundRules, score_round
-
-HELP = "score a round: players' word lists on a tray, or an Ad-Lib crossword"
+from engine.sides import Side
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_tray_arguments(parser)
+    add_tray_arguments(parser, trays=None)
     parser.add_argument(
         "lists",
         nargs="*",
         metavar="LIST",
         help="a player's list as NAME=FILE; or a photo (of the tray, or of a finished crossword)",
     )
-    parser.add_argument("--min-length", type=int, help="shortest word that counts")
+    options.add_min_length(parser)
     parser.add_argument(
         "--advanced", action="store_true", help="Big Boggle's advanced game: 5 letters or more"
     )
@@ -61,16 +62,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--challenge-bonus",
-        type=int,
+        type=ranged(int, 0, 100, CHALLENGE_BONUS),
         default=CHALLENGE_BONUS,
         metavar="N",
-        help=f"points a word through the challenge cube earns on top (default {CHALLENGE_BONUS})",
+        help="points a word through the challenge cube earns on top, 0 to 100 "
+        f"(default {CHALLENGE_BONUS})",
     )
     parser.add_argument("--match", metavar="FILE", help="add this round to a match file (JSON)")
-    parser.add_argument("--rounds", type=int, help="a new match ends after this many rounds")
-    parser.add_argument("--target", type=int, help="a new match ends when someone reaches this")
-    parser.add_argument("--roll", help="Ad-Lib: the roll, faces separated by spaces")
-    parser.add_argument("--grid", help="Ad-Lib: the crossword's text file")
+    parser.add_argument(
+        "--rounds",
+        type=ranged(int, 1, 1000, 5),
+        metavar="N",
+        help="a new match ends after this many rounds, 1 to 1000 (default: no limit)",
+    )
+    parser.add_argument(
+        "--target",
+        type=ranged(int, 1, 100_000, 200),
+        metavar="POINTS",
+        help="a new match ends when someone reaches this score, 1 to 100000 (default: none)",
+    )
+    crossword.add_crossword_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -98,7 +109,9 @@ def run(args: argparse.Namespace) -> int:
     unknown = sorted(set(args.handicap) - known)
     if unknown:
         raise RuleError(f"--handicap names {unknown[0]}, who has no list; check the name.")
-    result = score_round(board, game, lists, rules=rules)
+    result = score_round(
+        board, game, lists, Lexicon.open(options.game_lexicon(args, game)), rules=rules
+    )
     match = add_to_match(args, game.id, result) if args.match else None
     if args.json:
         document: dict[str, Any] = {"game": game.id, "board": str(board), **round_json(result)}
@@ -119,17 +132,7 @@ def read_list(spec: str) -> tuple[str, list[str]]:
     name, sep, file = spec.partition("=")
     if not sep or not name.strip() or not file:
         raise NotationError(f"{spec!r} is not NAME=FILE; give each list as, say, ann=ann.txt.")
-    path = Path(file)
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise NotationError(f"There is no file {file} for {name}'s list; check the path.") from None
-    except UnicodeDecodeError:
-        raise NotationError(
-            f"{name}'s list {file} is not UTF-8 text; save it as UTF-8 and score again."
-        ) from None
-    except OSError as error:
-        raise NotationError(f"Cannot read {name}'s list {file} ({error.strerror}).") from None
+    text = read_text(file, f"{name.strip()}'s list")
     words = []
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
@@ -224,8 +227,9 @@ def add_to_match(args: argparse.Namespace, game: str, result: RoundResult) -> Ma
         if match.game != game:
             raise RuleError(f"{path} is a match of {match.game}, not {game}; give another file.")
     else:
-        match = Match(game, rounds_to_play=args.rounds, target=args.target)
-    match = match.add(result.scores())
+        sides = [Side(player.name, player.members) for player in result.players]
+        match = Match.start(game, sides, MatchRules(args.rounds, args.target))
+    match = match.record(result)
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(json.dumps(match.to_dict(), indent=1) + "\n", encoding="utf-8")
     os.replace(temporary, path)
@@ -234,16 +238,19 @@ def add_to_match(args: argparse.Namespace, game: str, result: RoundResult) -> Ma
 
 def match_json(match: Match) -> dict[str, Any]:
     return {
-        "rounds": len(match.rounds),
-        "standings": [{"name": name, "total": total} for name, total in match.standings()],
-        "over": match.over,
-        "leaders": match.leaders(),
+        "rounds": match.rounds_played,
+        "standings": [
+            {"name": s.side.name, "total": s.score, "place": s.place} for s in match.standings()
+        ],
+        "over": match.finished,
+        "leaders": list(match.winners),
     }
 
 
 def print_match(match: Match) -> None:
-    print(f"\nMatch after {len(match.rounds)} round{'s' if len(match.rounds) != 1 else ''}:")
-    for name, total in match.standings():
-        print(f"  {name:<16} {total:>4}")
-    if match.over:
-        print(f"Match over; won by {' and '.join(match.leaders())}.")
+    played = match.rounds_played
+    print(f"\nMatch after {played} round{'s' if played != 1 else ''}:")
+    for standing in match.standings():
+        print(f"  {standing.side.name:<16} {standing.score:>4}")
+    if match.finished:
+        print(f"Match over; won by {' and '.join(match.winners)}.")

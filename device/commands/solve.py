@@ -8,27 +8,25 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from device.commands import options
 from device.commands.photo import read_photo
 from device.output import emit_json
 from engine.board import Board
 from engine.errors import NotationError, RuleError
 from engine.games import Game, find_game
-from engine.solver import solve
 from engine.tray import tray_board
 
-HELP = "all words on a tray, with points and the maximum score"
 
-
-def add_tray_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options every tray command takes: the game, its dice and the board."""
-    parser.add_argument(
-        "--game", required=True, help="boggle, big-boggle, super-big-boggle or czech-boggle"
-    )
+def add_tray_arguments(parser: argparse.ArgumentParser, *, trays: bool | None = True) -> None:
+    """The options every tray command takes: the game, its dice, the board, the lexicon
+    (``trays=None``: the crossword games are among the games too)."""
+    options.add_game(parser, trays=trays)
     parser.add_argument(
         "--board", help="the tray's rows separated by '/', e.g. TNTB/GDAR/ELTE/SISH"
     )
-    parser.add_argument("--dice", help="which edition's cubes, or a .txt file of your own set")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    options.add_dice(parser, trays=True)
+    options.add_lexicon(parser)
+    options.add_json(parser)
 
 
 def tray_game(args: argparse.Namespace, photo: str | None = None) -> tuple[Game, Board, Any]:
@@ -42,14 +40,15 @@ def tray_game(args: argparse.Namespace, photo: str | None = None) -> tuple[Game,
         )
     if photo and args.board:
         raise NotationError("Give the tray as a photo or with --board, not both.")
+    dice = options.dice(args)
     if photo:
-        reading = read_photo(photo, game, args.dice)
-        return game, tray_board(reading.board, game, args.dice), reading
+        reading = read_photo(photo, game, dice)
+        return game, tray_board(reading.board, game, dice), reading
     if not args.board:
         raise NotationError(
             "Give the board with --board, its rows separated by '/', or a photo of the tray."
         )
-    return game, tray_board(args.board, game, args.dice), None
+    return game, tray_board(args.board, game, dice), None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,8 +57,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from engine.lexicon import Lexicon
+    from engine.solver import solve
+
     game, board, reading = tray_game(args, args.photo)
-    words = solve(board, game)
+    words = solve(board, game, Lexicon.open(options.game_lexicon(args, game)))
     total = sum(found.points for found in words)
     if args.json:
         document: dict[str, Any] = {

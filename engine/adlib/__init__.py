@@ -8,10 +8,11 @@
 
 from engine.adlib.best import BestCrossword, best_crossword
 from engine.adlib.grid import Grid, Run, Tile
-from engine.adlib.match import Match, MatchRules
+from engine.adlib.match import Match, StartRoll
 from engine.adlib.referee import STANDARD, YOUNG, Rules, Verdict, WordScore, referee
 from engine.adlib.roll import Roll, letter_value
 from engine.lexicon import Lexicon
+from engine.match import MatchRules
 
 __all__ = [
     "STANDARD",
@@ -24,6 +25,7 @@ __all__ = [
     "Lexicon",
     "Roll",
     "Rules",
+    "StartRoll",
     "Run",
     "Tile",
     "Verdict",

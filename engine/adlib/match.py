@@ -1,19 +1,33 @@
-"""Ad-Lib match play: turns passing left, partners, and when the match ends.
+"""Ad-Lib and Scribbage matches: one side a turn, who starts, partners sharing a turn.
 
-Players are listed in their seats going round the table to the left, so the cubes pass
-from each player to the next in the list. On a turn the player holding the cubes rolls
-them and builds a crossword; the referee's score is recorded for that player. Partners
-(four or six players) sit alternately, so seats 1 and 3 play together against 2 and 4;
-a side's score is its partners' sum. The match ends when every player has had the agreed
-number of turns, or at the end of a round of turns in which a side reached the agreed
-score (200 is the rulebook's suggestion), so every player has had as many turns. One
-player alone plays solitaire against the clock of turns or the target.
+On a turn the side holding the cubes rolls all thirteen, builds a crossword against the
+clock and scores it; then the cubes pass to the left. Partners (a side of two or more,
+:func:`engine.sides.seat_sides`) share one turn and consult on one crossword. The rounds,
+the target (the rulebook suggests 200), ties and solitaire are :mod:`engine.match`'s.
 
->>> match = Match.start(["Ann", "Bob"], MatchRules(turns=2, target=None))
+Who starts: each side in turn rolls a single cube and the highest value starts; those
+tied for the highest roll again (:class:`StartRoll`). The turns then pass to the left
+from the starter.
+
+How the box (and ``cuberef score --game adlib --match``) uses it::
+
+    draw = StartRoll.begin(sides)
+    while draw.starter is None:
+        draw = draw.record(face_read)        # the single cube draw.next_roller rolled
+    match = Match.start("adlib", sides, MatchRules(rounds=2), first=draw.starter)
+    # A turn: match.next_player rolls; match.following rolls after them.
+    verdict = referee(roll, grid, lexicon)
+    match = match.record(verdict, best=best.score)
+    match.finished, match.winners, match.standings()
+
+>>> from engine.sides import seat_sides
+>>> sides = seat_sides(["Ann", "Bob"])
+>>> draw = StartRoll.begin(sides).record("E").record("T")   # 1 against 2: Bob starts
+>>> match = Match.start("adlib", sides, MatchRules(rounds=2), first=draw.starter)
 >>> for points in (30, 25, -4, 41):
 ...     match = match.record(points)
->>> match.over, match.totals(), match.winners()
-(True, {'Ann': 26, 'Bob': 66}, ('Bob',))
+>>> match.finished, match.totals(), match.winners
+(True, {'Ann': 66, 'Bob': 26}, ('Ann',))
 """
 
 from __future__ import annotations
@@ -21,127 +35,100 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.errors import RuleError
+from engine.adlib.referee import Verdict
+from engine.adlib.roll import Roll, letter_value
+from engine.errors import NotationError, RuleError
+from engine.match import BaseMatch, MatchRules, Turn
+from engine.sides import Side
 
 #: The target score the Ad-Lib rulebook suggests.
 SUGGESTED_TARGET = 200
 
 
-@dataclass(frozen=True, slots=True)
-class MatchRules:
-    """What the players agreed before the first roll."""
+def turn_points(verdict: Verdict) -> int:
+    """What a turn's crossword scores in the match: its score, or 0 when it breaks a rule.
 
-    #: Turns each player has; None to play to the target alone.
-    turns: int | None = None
-    #: The score that ends the match at the end of its round; None to play the turns alone.
-    target: int | None = SUGGESTED_TARGET
-    #: Partners sitting alternately score together.
-    partners: bool = False
-
-    def __post_init__(self) -> None:
-        if self.turns is None and self.target is None:
-            raise RuleError("Agree a number of turns, a target score, or both.")
-        if self.turns is not None and self.turns < 1:
-            raise RuleError("A match needs at least one turn each; give --turns 1 or more.")
-        if self.target is not None and self.target < 1:
-            raise RuleError("A target score must be above 0, such as the suggested 200.")
+    No rulebook says what a broken crossword costs; 0 (the turn is lost) is this
+    referee's ruling, kept in this one place.
+    """
+    return verdict.score if verdict.score is not None else 0
 
 
 @dataclass(frozen=True, slots=True)
-class Turn:
-    """One turn: who held the cubes and what their crossword scored."""
-
-    player: str
-    score: int
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    """A match's players, rules and the turns played so far; each record makes a new one."""
-
-    players: tuple[str, ...]
-    rules: MatchRules
-    turns: tuple[Turn, ...] = ()
+class Match(BaseMatch):
+    """An Ad-Lib or Scribbage match: the side whose turn it is plays, then the next."""
 
     @classmethod
-    def start(cls, players: Sequence[str], rules: MatchRules | None = None) -> Match:
-        names = tuple(name.strip() for name in players)
-        if not names or any(not name for name in names):
-            raise RuleError("Name every player; one player alone plays solitaire.")
-        if len(set(names)) != len(names):
-            raise RuleError("Two players have the same name; give each player a name of their own.")
-        rules = rules or MatchRules()
-        if rules.partners and (len(names) < 4 or len(names) % 2):
-            raise RuleError(
-                "Partners need an even number of players, four or more, sitting alternately."
-            )
-        return cls(names, rules)
+    def default_rules(cls) -> MatchRules:
+        """With nothing agreed, play to the rulebook's suggested 200."""
+        return MatchRules(target=SUGGESTED_TARGET)
 
-    @property
-    def solitaire(self) -> bool:
-        return len(self.players) == 1
-
-    @property
-    def holder(self) -> str:
-        """The player who rolls next: the cubes pass to the left after every turn."""
-        return self.players[len(self.turns) % len(self.players)]
-
-    @property
-    def round(self) -> int:
-        """The round being played, from 1: a round is one turn for every player."""
-        return len(self.turns) // len(self.players) + 1
-
-    def sides(self) -> dict[str, tuple[str, ...]]:
-        """The scoring sides: each player alone, or partners in alternate seats."""
-        if not self.rules.partners:
-            return {name: (name,) for name in self.players}
-        half = len(self.players) // 2
-        sides = {}
-        for seat in range(2):
-            members = self.players[seat::2]
-            sides[" & ".join(members)] = members
-        assert all(len(members) == half for members in sides.values())
-        return sides
-
-    def record(self, score: int) -> Match:
-        """The match after the holder's crossword scored ``score``."""
-        if self.over:
+    def record(self, verdict: Verdict | int, best: int | None = None) -> Match:
+        """The match after :attr:`next_player`'s turn: their crossword's verdict (or its
+        points) and the best crossword found for that roll, if known."""
+        side = self.next_side
+        if side is None:
             raise RuleError("The match is over; start a new one to play again.")
-        return Match(self.players, self.rules, (*self.turns, Turn(self.holder, score)))
+        points = turn_points(verdict) if isinstance(verdict, Verdict) else verdict
+        return self._played([Turn(side.name, points, best)])
 
-    def player_totals(self) -> dict[str, int]:
-        totals = dict.fromkeys(self.players, 0)
-        for turn in self.turns:
-            totals[turn.player] += turn.score
-        return totals
 
-    def totals(self) -> dict[str, int]:
-        """Each side's score so far."""
-        players = self.player_totals()
-        return {
-            side: sum(players[name] for name in members) for side, members in self.sides().items()
-        }
+@dataclass(frozen=True, slots=True)
+class StartRoll:
+    """Who starts: each side rolls one cube in seat order, the highest value starts, and
+    those tied for the highest roll again (in seat order) until one is highest.
+
+    A joker carries no number, so it counts 0 here. A side alone starts without rolling.
+    """
+
+    #: The sides rolling in this go, in seat order.
+    rolling: tuple[str, ...]
+    #: The values rolled so far in this go, in the same order.
+    values: tuple[int, ...] = ()
+    #: The go, from 1; each tie adds one.
+    go: int = 1
+
+    @classmethod
+    def begin(cls, sides: Sequence[Side | str]) -> StartRoll:
+        names = tuple(side.name if isinstance(side, Side) else side for side in sides)
+        if not names:
+            raise RuleError("Name the players before rolling for who starts.")
+        return cls(names)
 
     @property
-    def over(self) -> bool:
-        if len(self.turns) % len(self.players):
-            return False  # a round is finished before the match can end
-        rounds = len(self.turns) // len(self.players)
-        if self.rules.turns is not None and rounds >= self.rules.turns:
-            return True
-        target = self.rules.target
-        return target is not None and any(total >= target for total in self.totals().values())
+    def next_roller(self) -> str | None:
+        """Who rolls a cube now; None once the starter is known."""
+        if self.starter is not None:
+            return None
+        return self.rolling[len(self.values)]
 
-    def winners(self) -> tuple[str, ...]:
-        """The side or sides with the highest score (more than one on a tie); empty until over.
+    @property
+    def starter(self) -> str | None:
+        """The side that starts the match, once the rolls have decided it."""
+        if len(self.rolling) == 1:
+            return self.rolling[0]
+        return None
 
-        In solitaire the player wins by reaching the target; with turns alone, the score is
-        the result and the player is named.
-        """
-        if not self.over:
-            return ()
-        totals = self.totals()
-        if self.solitaire and self.rules.target is not None:
-            return tuple(side for side, total in totals.items() if total >= self.rules.target)
-        best = max(totals.values())
-        return tuple(side for side, total in totals.items() if total == best)
+    @property
+    def tied(self) -> tuple[str, ...]:
+        """Those who tied for the highest and are rolling again (empty in the first go
+        and once the starter is known)."""
+        return self.rolling if self.go > 1 and self.starter is None else ()
+
+    def record(self, face: str) -> StartRoll:
+        """The draw after :attr:`next_roller` rolled a cube showing ``face`` (``Q``, ``*``)."""
+        if self.next_roller is None:
+            raise RuleError(f"{self.starter} starts already; no more cubes are rolled.")
+        faces = Roll.parse(face, "scribbage").faces
+        if len(faces) != 1:
+            raise NotationError(
+                f"{face!r} is not one face; give the single cube's top face, such as Q or *."
+            )
+        values = (*self.values, letter_value(faces[0].letters or "*"))
+        if len(values) < len(self.rolling):
+            return StartRoll(self.rolling, values, self.go)
+        high = max(values)
+        again = tuple(
+            name for name, value in zip(self.rolling, values, strict=True) if value == high
+        )
+        return StartRoll(again, (), self.go + (len(again) > 1))

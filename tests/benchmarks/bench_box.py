@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from device.commands.bench import median_ms  # noqa: E402
+from device.events import MatchStarted, WordTyped  # noqa: E402
 from device.render import View, render  # noqa: E402
 from device.store import Store  # noqa: E402
 
@@ -35,8 +36,9 @@ def main() -> None:
             print(f"draw {name} screen {width}x{height}: {took:.1f} ms median of 50")
     with tempfile.TemporaryDirectory() as folder:
         store = Store(folder)
-        match = store.new_match(0.0, players=["A", "B"])
-        took = median_ms(lambda: store.record(match, 1, "roll-read", 0.0, faces=["A"] * 16), 200)
+        match = store.new_match(0.0, MatchStarted("boggle", ("A", "B")))
+        typed = WordTyped("A", "dart")
+        took = median_ms(lambda: store.record(match, 1, 0.0, typed), 200)
         print(f"store one event (WAL, synchronous=FULL): {took:.2f} ms median of 200")
         store.close()
 

@@ -15,52 +15,68 @@ import pytest  # noqa: E402
 from gpiozero import Device  # noqa: E402
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 
-from device.seams import BestCrossword, CrosswordScore, Reading, Word  # noqa: E402
 from engine.board import Board  # noqa: E402
 from engine.games import Game  # noqa: E402
+from vision import FaceReading, LooseReading, TrayReading  # noqa: E402
 
 BOARD = "TNTB/GDAR/ELTE/SISH"
+SURE, UNSURE = 0.99, 0.4
 
 
 class ListReader:
     """Returns the readings it was given, one per call: a test double for vision."""
 
-    def __init__(self, readings: list[Reading], grids: list[tuple[str, ...]] | None = None):
+    def __init__(self, readings: list, crosswords: list[LooseReading] | None = None):
         self.readings = list(readings)
-        self.grids = list(grids or [])
+        self.crosswords = list(crosswords or [])
         self.images: list[np.ndarray] = []
 
-    def read_roll(self, image: np.ndarray, game: Game) -> Reading:
+    def read_roll(self, image: np.ndarray, game: Game):
         self.images.append(image)
         return self.readings.pop(0)
 
-    def read_crossword(self, image: np.ndarray, game: Game) -> tuple[str, ...]:
+    def read_crossword(self, image: np.ndarray, game: Game) -> LooseReading:
         self.images.append(image)
-        return self.grids.pop(0)
+        return self.crosswords.pop(0)
 
 
-class TableScorer:
-    """Scores from a small table: a test double for the engine's solvers."""
-
-    def __init__(self, words: dict[str, list[Word]] | None = None) -> None:
-        self.words = words or {}
-
-    def solve(self, board: Board, game: Game, lexicon: str) -> list[Word]:
-        return list(self.words.get(str(board), []))
-
-    def score_crossword(
-        self, roll: str, grid: tuple[str, ...], game: Game, lexicon: str
-    ) -> CrosswordScore:
-        return CrosswordScore(grid, 17, True, (Word("cat", 5), Word("at", 2)))
-
-    def best_crossword(self, roll: str, game: Game, lexicon: str, seconds: float) -> BestCrossword:
-        return BestCrossword(("CAT", ".T."), 23, True)
+def _face(face: str, index: int, confidence: float, cell=None) -> FaceReading:
+    x, y = 100.0 + 80 * (index % 8), 100.0 + 80 * (index // 8)
+    corners = ((x - 30, y - 30), (x + 30, y - 30), (x + 30, y + 30), (x - 30, y + 30))
+    return FaceReading(face, x, y, confidence, 0, corners, cell)
 
 
-def tray_reading(board: str = BOARD, doubtful: tuple[int, ...] = ()) -> Reading:
-    faces = tuple(str(face) for face in Board.parse(board).faces())
-    confidence = tuple(0.5 if i in doubtful else 0.99 for i in range(len(faces)))
-    return Reading(faces, confidence, Board.parse(board).size)
+def tray_reading(board: str = BOARD, doubtful: tuple[int, ...] = (), game: str = "boggle"):
+    """The reader's value for a tray showing ``board``; faces in ``doubtful`` unsure."""
+    parsed = Board.parse(board)
+    n = parsed.size
+    faces = [str(face) for face in parsed.faces()]
+    sure = [UNSURE if i in doubtful else SURE for i in range(len(faces))]
+    rows = tuple(tuple(faces[r * n : (r + 1) * n]) for r in range(n))
+    confidence = tuple(tuple(sure[r * n : (r + 1) * n]) for r in range(n))
+    found = tuple(_face(f, i, sure[i], divmod(i, n)) for i, f in enumerate(faces))
+    outline = ((0.0, 0.0), (700.0, 0.0), (700.0, 700.0), (0.0, 700.0))
+    return TrayReading(game, rows, confidence, (), found, outline)
+
+
+def loose_reading(
+    faces: str, doubtful: tuple[int, ...] = (), grid: tuple[str, ...] | None = None
+) -> LooseReading:
+    """Loose cubes showing ``faces`` (separated by spaces), laid as ``grid`` if given."""
+    shown = faces.split()
+    cells: list = [None] * len(shown)
+    if grid:
+        free = list(range(len(shown)))
+        for r, row in enumerate(grid):
+            for c, ch in enumerate(row):
+                if ch not in ". ":
+                    i = next(i for i in free if shown[i].upper() == ch.upper() or shown[i] == "*")
+                    free.remove(i)
+                    cells[i] = (r, c)
+    found = tuple(
+        _face(f, i, UNSURE if i in doubtful else SURE, cells[i]) for i, f in enumerate(shown)
+    )
+    return LooseReading("adlib", found, grid, ())
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from device.seams import EngineScorer
+from device.seams import Scorer
 from engine.board import Board
 from engine.games import find_game
 
@@ -28,17 +28,17 @@ def test_the_demo_photos_and_their_truth_are_bundled():
 
 
 def test_the_solver_seam_lists_words_with_points():
-    words = EngineScorer().solve(Board.parse("TNTB/GDAR/ELTE/SISH"), find_game("boggle"), "")
+    words = Scorer().solve(Board.parse("TNTB/GDAR/ELTE/SISH"), find_game("boggle"))
     assert words and all(w.points >= 1 and len(w.word) >= 3 for w in words)
 
 
 def test_the_crossword_seams_score_and_better_a_crossword():
-    scorer, game = EngineScorer(), find_game("adlib")
+    scorer, game = Scorer(), find_game("adlib")
     roll = "M O N E Y S T E B U J O Q"
-    scored = scorer.score_crossword(roll, ("S....", "T.B.J", "E.U.O", "MONEY"), game, "")
-    assert scored.valid and scored.score > 0
-    best = scorer.best_crossword(roll, game, "", 0.5)
-    assert best.score >= scored.score or not best.proven_optimal
+    verdict, rows = scorer.score_crossword(roll, ("S....", "T.B.J", "E.U.O", "MONEY"), game)
+    assert verdict.valid and verdict.score == 31 and rows[-1] == "MONEY"
+    best = scorer.best_crossword(roll, game, 0.5)
+    assert best.score >= verdict.score or not best.proven_optimal
 
 
 @pytest.mark.slow

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import device.codec
+import device.events
 import device.tunes
 import device.views
 from device import settings as config
@@ -19,15 +21,15 @@ from device.clock import FakeClock
 from device.referee import State
 from device.store import Store
 
-from .conftest import ListReader, TableScorer, tray_reading
-from .test_round import WORDS, build
+from .conftest import ListReader, tray_reading
+from .test_round import build
 
 ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = """
 import sys
 sys.path.insert(0, sys.argv[3])
-from box.conftest import ListReader, TableScorer, tray_reading
+from box.conftest import ListReader, tray_reading
 from box.test_round import box_settings
 from pathlib import Path
 from device.assemble import assemble
@@ -36,8 +38,7 @@ chosen = box_settings(Path(sys.argv[1]), Path(sys.argv[2]))
 chosen["button"]["backend"] = "keys"
 chosen["buzzer"]["type"] = "silent"
 clock = FakeClock(wall_start=1_800_000_000.0)
-made = assemble(chosen, clock, reader=ListReader([tray_reading(doubtful=(3,))]),
-                scorer=TableScorer())
+made = assemble(chosen, clock, reader=ListReader([tray_reading(doubtful=(3,))]))
 made.box.events.put("tap")
 made.box.step()
 made.box.touch(made.box.screen.layout.cells[3].center)
@@ -62,7 +63,7 @@ def test_a_box_killed_mid_round_resumes_it(tmp_path, photos):
     made, _, _ = build(tmp_path, photos, clock=clock)
     assert made.referee.state is State.TIMING
     assert made.referee.seconds_left == pytest.approx(130, abs=0.5)
-    assert made.referee.round.reading.faces[3] != "B"  # the correction survived too
+    assert made.referee.round.reading.rows[0][3] != "B"  # the correction survived too
     made.close()
 
 
@@ -96,7 +97,6 @@ def test_simulate_builds_keys_bell_and_an_announced_screen(tmp_path, photos, mon
         FakeClock(),
         simulate=True,
         reader=ListReader([tray_reading()]),
-        scorer=TableScorer(WORDS),
     )
     assert type(made.button).__name__ == "KeyButton"
     assert type(made.referee.parts.buzzer.sound).__name__ == "BellSound"
@@ -104,7 +104,7 @@ def test_simulate_builds_keys_bell_and_an_announced_screen(tmp_path, photos, mon
     made.close()
 
 
-@pytest.mark.parametrize("module", [device.tunes, device.views])
+@pytest.mark.parametrize("module", [device.tunes, device.views, device.codec, device.events])
 def test_the_examples_in_the_docstrings_hold(module):
     result = doctest.testmod(module)
     assert result.attempted and not result.failed

@@ -1,0 +1,259 @@
+"""A match as the box plays it: the engine's match model, the rounds and who sits where.
+
+The match rules (when a match ends, whose turn it is, who wins, who starts an Ad-Lib
+match) are the engine's; a ``BoxMatch`` only keeps the engine's value with what the
+screens show beside it: the rounds played (the reader's and the engine's values), the
+players who joined on phones, and the roll-off for the first turn. ``replay`` rebuilds
+one from its stored events after a restart.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from device.events import (
+    ChallengeMarked,
+    Event,
+    FaceCorrected,
+    MatchEnded,
+    MatchStarted,
+    PlayerJoined,
+    RollRead,
+    RoundCancelled,
+    RoundEnded,
+    RoundStarted,
+    Scored,
+    StarterRolled,
+    WordRemoved,
+    WordTyped,
+)
+from device.lists import Desk
+from device.readings import Reading, corrected
+from engine.adlib import BestCrossword, Verdict, letter_value
+from engine.adlib.match import Match as TurnMatch
+from engine.adlib.match import StartRoll
+from engine.board import Cell
+from engine.errors import RuleError
+from engine.games import Game
+from engine.match import Match as RoundMatch
+from engine.match import MatchRules
+from engine.round import RoundResult, RoundRules
+from engine.sides import Side, seat_sides
+from engine.solver import FoundWord
+
+
+def face_value(face: str) -> int:
+    """A cube's letter value as the roll-off counts it (a joker carries no number: 0)."""
+    return letter_value(face if face not in ("#", "_") else "*")
+
+
+log = logging.getLogger("cuberef.match")
+
+
+@dataclass
+class Round:
+    """One round (Boggle) or turn (Ad-Lib) under way or done."""
+
+    number: int
+    reading: Reading | None
+    photo: str | None = None
+    #: Ad-Lib: who holds the cubes this turn; "" in a Boggle round.
+    player: str = ""
+    seconds: int = 180
+    started_at: float | None = None  # wall clock, for a restart to resume the timer
+    ended: bool = False
+    challenge: Cell | None = None
+    desk: Desk | None = None
+    #: Words typed before a restart, put back on the desk when it opens again.
+    typed: list[WordTyped | WordRemoved] = field(default_factory=list)
+    # What the engine made of it:
+    found: list[FoundWord] = field(default_factory=list)
+    result: RoundResult | None = None
+    verdict: Verdict | None = None
+    grid: tuple[str, ...] = ()
+    best: BestCrossword | None = None
+    scored: Scored | None = None
+
+    @property
+    def maximum(self) -> int:
+        return sum(word.points for word in self.found)
+
+
+#: One roll of the roll-off for who starts, as the screen shows it: who, the face, its value.
+Throw = tuple[str, str, int]
+
+
+class BoxMatch:
+    """The match being played: the engine's model of it and what the screens show.
+
+    The sides are fixed when the first round is scored (players may join on their
+    phones until then); from there on the engine's ``Match`` is the match."""
+
+    def __init__(self, number: int, game: Game, started: MatchStarted) -> None:
+        self.number = number
+        self.game = game
+        self.started = started
+        self.seats: list[str] = list(started.players)
+        self.teams: dict[str, str] = {}
+        self.keyboard: str = ""
+        self.rounds: list[Round] = []
+        self.last_round = 0
+        self.ended = False
+        self.throws: list[Throw] = []
+        self.start_roll: StartRoll | None = None
+        self.model: RoundMatch | TurnMatch | None = None
+        if not game.is_tray and self.seats:
+            self.start_roll = StartRoll.begin(self.sides())
+            if self.start_roll.starter:  # one side alone starts without rolling
+                self.model = self._start(self.start_roll.starter)
+
+    # Players -------------------------------------------------------------------------
+
+    @property
+    def open_to_join(self) -> bool:
+        return self.model is None
+
+    def join(self, joined: PlayerJoined) -> None:
+        if self.model is not None and joined.name not in self.seats:
+            raise RuleError(f"This match has begun without {joined.name}; join the next one.")
+        if joined.name not in self.seats:
+            self.seats.append(joined.name)
+        if joined.team:
+            self.teams[joined.name] = joined.team
+        else:
+            self.teams.pop(joined.name, None)
+        if joined.keyboard:
+            self.keyboard = joined.name
+
+    def sides(self) -> tuple[Side, ...]:
+        if not self.game.is_tray and self.started.partners:
+            seats = self.seats
+            return seat_sides(seats, [("", tuple(seats[0::2])), ("", tuple(seats[1::2]))])
+        teams: dict[str, list[str]] = {}
+        for name in self.seats:
+            if self.teams.get(name):
+                teams.setdefault(self.teams[name], []).append(name)
+        return seat_sides(self.seats, [(team, tuple(m)) for team, m in teams.items()])
+
+    def round_rules(self, settings: dict[str, Any]) -> RoundRules:
+        """The Boggle options agreed for this match, with the teams the players picked."""
+        teams = tuple((side.name, side.members) for side in self.sides() if not side.alone)
+        return RoundRules(
+            advanced=bool(settings.get("advanced", False)),
+            handicap=frozenset(str(name) for name in settings.get("handicap", [])),
+            teams=teams,
+        )
+
+    # The engine's model ---------------------------------------------------------------
+
+    def _start(self, first: str | None = None) -> RoundMatch | TurnMatch:
+        started = self.started
+        rules = None
+        if started.rounds or started.target:
+            rules = MatchRules(started.rounds or None, started.target or None)
+        kind = RoundMatch if self.game.is_tray else TurnMatch
+        return kind.start(self.game.id, self.sides(), rules, first)
+
+    @property
+    def needs_starter(self) -> bool:
+        """Ad-Lib: the roll-off for who starts is not over."""
+        return self.start_roll is not None and self.start_roll.starter is None
+
+    def rolled(self, player: str, face: str) -> None:
+        """``player`` rolled one cube for who starts, showing ``face``."""
+        assert self.start_roll is not None
+        if player != self.start_roll.next_roller:
+            raise RuleError(f"It is {self.start_roll.next_roller}'s roll, not {player}'s.")
+        self.start_roll = self.start_roll.record(face)
+        self.throws.append((player, face, face_value(face)))
+        if self.start_roll.starter:
+            self.model = self._start(self.start_roll.starter)
+
+    def record(self, done: Round, scored: Scored) -> None:
+        done.scored = scored
+        self.rounds.append(done)
+        if self.model is None and self.seats:
+            self.model = self._start()
+        if isinstance(self.model, RoundMatch):
+            scores = dict.fromkeys((side.name for side in self.model.sides), 0)
+            scores.update(scored.scores)  # a side that handed in no list scores 0
+            self.model = self.model.record(scores, scored.maximum)
+        elif isinstance(self.model, TurnMatch):
+            best = scored.best.score if scored.best else None
+            self.model = self.model.record(dict(scored.scores)[done.player], best)
+
+    @property
+    def holder(self) -> str:
+        """Who rolls the cubes next (Ad-Lib: whose turn; Boggle: who shakes the tray)."""
+        if self.start_roll is not None and self.start_roll.next_roller:
+            return self.start_roll.next_roller
+        return (self.model.next_player if self.model else None) or ""
+
+    @property
+    def following(self) -> str:
+        return (self.model.following if self.model else None) or ""
+
+    @property
+    def over(self) -> bool:
+        return self.model is not None and self.model.finished
+
+    def standings(self) -> list[tuple[str, int]]:
+        if self.model is None:
+            return []
+        return [(standing.side.name, standing.score) for standing in self.model.standings()]
+
+    def winners(self) -> tuple[str, ...]:
+        return self.model.winners if self.model is not None else ()
+
+
+def replay(
+    events: Sequence[Event], game: Game, fallback: MatchStarted
+) -> tuple[BoxMatch, Round | None]:
+    """The match (and the round under way, if any) as its stored events leave it.
+
+    Rows the store could not read are already left out; what depends on them is left out
+    too (a round whose roll is lost counts only its stored score)."""
+    first = events[0] if events else None
+    started = first.payload if first and isinstance(first.payload, MatchStarted) else fallback
+    match = BoxMatch(first.match if first else 0, game, started)
+    current: Round | None = None
+    for event in events:
+        payload = event.payload
+        if isinstance(payload, PlayerJoined):
+            with contextlib.suppress(RuleError):
+                match.join(payload)
+        elif isinstance(payload, StarterRolled):
+            if match.needs_starter:
+                match.rolled(payload.player, payload.face)
+        elif isinstance(payload, RollRead):
+            current = Round(event.round, payload.reading, payload.photo, payload.player)
+            match.last_round = max(match.last_round, event.round)
+        elif isinstance(payload, MatchEnded):
+            match.ended = True
+        elif isinstance(payload, Scored):
+            if current is None or current.number != event.round:
+                current = Round(event.round, None)  # its roll was lost: the score stands
+            current.ended = True
+            match.record(current, payload)
+            current = None
+        elif current is None or current.number != event.round:
+            continue
+        elif isinstance(payload, FaceCorrected) and current.reading is not None:
+            current.reading = corrected(current.reading, payload.index, payload.face)
+        elif isinstance(payload, ChallengeMarked):
+            current.challenge = (payload.row, payload.col)
+        elif isinstance(payload, RoundStarted):
+            current.started_at, current.seconds = event.at, payload.seconds
+        elif isinstance(payload, WordTyped | WordRemoved):
+            current.typed.append(payload)
+        elif isinstance(payload, RoundEnded):
+            current.ended = True
+        elif isinstance(payload, RoundCancelled):
+            current = None
+    if current is not None and current.reading is None:
+        current = None
+    return match, current

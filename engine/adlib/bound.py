@@ -1,0 +1,275 @@
+"""How much a crossword grown from a layout can still score: the best-crossword search's bound.
+
+A crossword scores ``sum over placed cubes of value * (words it is in + 1) - roll total``.
+The bound counts, letter by letter, each cube at the most words it can still be in: two if
+that letter can sit in two words at once with this roll, one if it fits a word, none
+otherwise, and none for a cube that no word can take any more. Crossings on letters other
+than the hubs (letters that every word holds one of, such as the vowels and Y) are capped by
+how many words the hub cubes can serve (see `Bound.crossing_cap`): a roll short of vowels
+cannot cross all its consonants.
+
+>>> from engine.adlib.layout import Layout
+>>> from engine.adlib.roll import Roll
+>>> from engine.adlib.words import formable_words
+>>> from engine.lexicon import Lexicon
+>>> roll = Roll.parse("A T", "scribbage")
+>>> words = formable_words(roll, Lexicon.open("en"))
+>>> Bound(words, roll.total)(Layout(roll, words))  # AT: each cube in one word, 2 + 2 - 2 + 1
+3
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from engine.adlib.tables import letter_counts, letter_mask
+from engine.adlib.words import VALUES, RollWords
+
+if TYPE_CHECKING:
+    from engine.adlib.layout import Layout
+
+#: The vowels as a mask of letter codes: where the search for hub letters starts.
+VOWELS = sum(1 << (ord(letter) - 97) for letter in "aeiou")
+
+
+class Bound:
+    """The bound for one roll's crosswords: its tables are worked out once, then
+    `bound(layout)` answers for any layout of the roll."""
+
+    def __init__(self, words: RollWords, total: int) -> None:
+        self.words = words
+        self.have = words.have
+        self.jokers = words.jokers
+        self.cubes = sum(self.have) + self.jokers
+        counts = letter_counts(words)
+        self.cross = self._crossable(counts)
+        self.hub, self.crossings = self.crossing_cap(counts)
+        self.base = -total + sum(
+            VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
+            for code, count in enumerate(self.have)
+        )
+        # Per letter, the sets of letters of the words with it, fewest letters first, for a
+        # memo of which letters can still join a word.
+        sets: list[set[int]] = [set() for _ in range(26)]
+        for coded in words.codes:
+            mask = letter_mask(coded)
+            for code in coded:
+                sets[code].add(mask)
+        self.masks = [sorted(masks, key=int.bit_count) for masks in sets]
+        self.memo: dict[tuple[int, int, int], bool] = {}
+        self.joinable: dict[tuple[int, int], int] = {}
+        self.rolled = sum(1 << code for code in range(26) if self.have[code])
+        self.crossable = [code for code in range(26) if self.cross[code]]
+
+    def __call__(self, layout: Layout) -> int:
+        """No crossword grown from `layout` scores more than this.
+
+        From the bound of the empty table (every cube in as many words as its letter can
+        be), take off what the cubes already laid can no longer reach.
+        """
+        letter, blocked, edge, stride = layout.letter, layout.blocked, layout.edge, layout.stride
+        across, down = layout.state
+        cross, have, need = self.cross, self.have, layout.need
+        spare = self.cubes - len(layout.order)
+        loss = 0
+        over: dict[int, list[int]] = {}
+        # The letters a new word could still use: those with a cube left, those already on
+        # the table, and up to `missing` more for the jokers left. Every rolled letter is one
+        # or the other; a letter not rolled is on the table only as a joker.
+        free = self.rolled
+        if layout.short:
+            for code in range(26):
+                if need[code] > have[code]:
+                    free |= 1 << code
+        missing = self.jokers - layout.short
+        joins = self._joinable(free, missing)
+        hub = self.hub
+        fixed = 0  # cells off the hub letters that already are crossings
+        maybe: list[int] = []  # the value of each crossing off the hub letters still credited
+        for code in self.crossable:
+            left = have[code] - need[code]
+            if left > 0:
+                if not joins >> code & 1:
+                    loss += VALUES[code] * left * (cross[code] + 1)  # such cubes cannot be laid
+                elif cross[code] == 2 and not hub >> code & 1:
+                    maybe.extend([VALUES[code]] * left)
+        for cell in layout.order:
+            code = letter[cell]
+            top = cross[code]
+            words = more = 0
+            decided = across[cell]
+            if decided == 2:
+                words = 1
+            elif decided == 0:
+                if letter[cell - 1] >= 0 or letter[cell + 1] >= 0:
+                    words = 1
+                elif spare and (
+                    not blocked[cell - 1] and cell - 1 >= edge or not blocked[cell + 1]
+                ):
+                    more = 1
+            decided = down[cell]
+            if decided == 2:
+                words += 1
+            elif decided == 0:
+                if letter[cell - stride] >= 0 or letter[cell + stride] >= 0:
+                    words += 1
+                elif spare and (
+                    not blocked[cell - stride]
+                    and cell - stride >= edge
+                    or not blocked[cell + stride]
+                ):
+                    more += 1
+            reach = words
+            if more and joins >> code & 1 and words < top:
+                reach = min(words + more, top)
+            if not hub >> code & 1 and need[code] <= have[code]:  # a joker is a hub cell
+                if words == 2:
+                    fixed += 1
+                elif reach == 2:
+                    maybe.append(VALUES[code])
+            if need[code] > have[code]:
+                over.setdefault(code, []).append(top - reach)
+            elif reach < top:
+                loss += VALUES[code] * (top - reach)
+        for code, shortfalls in over.items():
+            # More cells than cubes of this letter: the cubes go where they lose least.
+            shortfalls.sort()
+            loss += VALUES[code] * sum(shortfalls[: have[code]])
+        excess = fixed + len(maybe) - self.crossings
+        if excess > 0:  # more crossings credited than a crossword can have: drop the least
+            maybe.sort()
+            loss += sum(maybe[:excess])
+        return self.base - loss
+
+    def _joinable(self, free: int, missing: int) -> int:
+        """The mask of letters that can join some word spelt from `free` letters and `missing`
+        jokers (memoised)."""
+        key = (free, missing)
+        found = self.joinable.get(key)
+        if found is None:
+            found = 0
+            for code in range(26):
+                if self._joins(code, free, missing):
+                    found |= 1 << code
+            self.joinable[key] = found
+        return found
+
+    def _joins(self, code: int, free: int, missing: int) -> bool:
+        """Can some word with this letter be spelt from `free` letters and `missing` jokers?"""
+        key = (code, free, missing)
+        found = self.memo.get(key)
+        if found is None:
+            found = False
+            for mask in self.masks[code]:
+                outside = mask & ~free
+                if not outside or outside.bit_count() <= missing:
+                    found = True
+                    break
+            self.memo[key] = found
+        return found
+
+    def crossing_cap(self, counts: list[list[int]]) -> tuple[int, int]:
+        """Hub letters (a mask) that every word holds one of, and how many cells of other
+        letters a crossword of this roll can have as crossings.
+
+        Every run of two or more cells is a word, so the cells' adjacencies are the words'
+        inner links: with N cells, W words and C crossings, the cell graph has N + C - W
+        edges and H = C - W + 1 independent cycles (H = 0 for a tree of words). Each word
+        holds a hub cell; a hub cell is in at most two words, so W <= s + c_hub with s the
+        hub cells. Hence the crossings off the hubs, C - c_hub, are at most s - 1 + H and
+        at most W*W/4 - (W - s) (an across and a down word cross at most once). H is at
+        most N - ceil(2 sqrt N) + 1 (a polyomino of N cells has at most 2N - ceil(2 sqrt N)
+        adjacencies). Jokers count as hub cells: a word that needs one holds one, so only
+        the words spelt from cubes alone must hold a hub letter. Any set of letters that
+        every such word holds will do; of those found, the one that caps hardest is kept.
+        """
+        have, words = self.have, self.words
+        sets: set[int] = set()
+        for coded, counted in zip(words.codes, counts, strict=True):
+            if not words.excess(counted):
+                sets.add(sum(1 << code for code in set(coded)))
+        # A hub set that holds a letter of a word's set holds one of every wider set's.
+        needed: list[int] = []
+        for mask in sorted(sets, key=int.bit_count):
+            if not any(inner & mask == inner for inner in needed):
+                needed.append(mask)
+        best = (-1, 0, 0)  # (what the cap cuts from the bound of the empty table, cap, hub)
+        for hub in _hitting_sets(needed):
+            hubs = sum(have[code] for code in range(26) if hub >> code & 1) + self.jokers
+            cap = _off_hub_cap(hubs, self.cubes)
+            values = sorted(
+                VALUES[code]
+                for code in range(26)
+                if self.cross[code] == 2 and not hub >> code & 1
+                for _ in range(have[code])
+            )
+            cut = sum(values[: max(0, len(values) - cap)])
+            best = max(best, (cut, -cap, hub))
+        return best[2], -best[1]
+
+    def _crossable(self, counts: list[list[int]]) -> list[int]:
+        """Per letter: 2 if two words can share a cube of it, 1 if it fits a word, else 0."""
+        have, jokers = self.have, self.jokers
+        with_letter: list[list[list[int]]] = [[] for _ in range(26)]
+        for coded, counted in zip(self.words.codes, counts, strict=True):
+            for code in set(coded):
+                with_letter[code].append(counted)
+        cross = [0] * 26
+        budget = 20000  # pair checks per letter before it is simply assumed crossable
+        for code in range(26):
+            found = with_letter[code]
+            if not have[code] or not found:
+                continue
+            cross[code] = 1
+            found = sorted(found, key=sum)
+            checks = 0
+            for i, first in enumerate(found):
+                for second in found[i:]:
+                    checks += 1
+                    short = 0
+                    for k in range(26):
+                        n = first[k] + second[k] - (k == code)
+                        if n > have[k]:
+                            short += n - have[k]
+                    if short <= jokers or checks > budget:
+                        cross[code] = 2
+                        break
+                if cross[code] == 2:
+                    break
+        return cross
+
+
+def _off_hub_cap(hubs: int, cells: int) -> int:
+    """How many crossings off the hub letters a crossword of `cells` cubes with `hubs` hub
+    cells can have (see `Bound.crossing_cap`)."""
+    cycles = max(0, cells - (math.isqrt(4 * cells - 1) + 1) + 1) if cells else 0
+    cap = 0
+    for words in range(2, 2 * hubs + 1):
+        crossings = min(words * words // 4, words - 1 + cycles)
+        cap = max(cap, crossings - max(0, words - hubs))
+    return cap
+
+
+def _hitting_sets(needed: list[int], most: int = 2000) -> list[int]:
+    """Sets of letters (masks) holding a letter of each of the `needed` masks, at most
+    `most`: those grown from the vowels first, then those grown from nothing, each grown by
+    adding, for the first mask not yet held, one of its letters."""
+    found: list[int] = []
+
+    def grow(held: int) -> None:
+        if len(found) >= most:
+            return
+        for mask in needed:
+            if not mask & held:
+                break
+        else:
+            found.append(held)
+            return
+        for code in range(26):
+            if mask >> code & 1:
+                grow(held | 1 << code)
+
+    grow(VOWELS)
+    grow(0)
+    return found

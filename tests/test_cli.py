@@ -1,0 +1,132 @@
+"""The command line itself: what each command loads, its help, its refusals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from device.cli import COMMANDS, build_parser, main
+from engine.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: What no command's help, nor building the parser, nor a solve may load.
+HEAVY = (
+    "numpy",
+    "cv2",
+    "pygame",
+    "onnxruntime",
+    "gpiozero",
+    "vision",
+    "engine.adlib",
+    "device.search",
+)
+
+
+def loaded_after(code: str) -> list[str]:
+    """The heavy modules a fresh Python holds after running ``code``."""
+    script = f"""
+import contextlib, io, json, sys
+from device.cli import build_parser, main
+{code}
+print(json.dumps(sorted(name for name in sys.modules if name.startswith({HEAVY!r}))))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return list(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_building_the_whole_parser_loads_nothing_heavy() -> None:
+    assert loaded_after("build_parser()") == []
+
+
+def test_no_command_s_help_loads_anything_heavy() -> None:
+    helps = "".join(
+        f"""
+with contextlib.redirect_stdout(io.StringIO()):
+    assert main([{name!r}, "--help"]) == 0
+"""
+        for name in ["--help", *COMMANDS]
+    )
+    assert loaded_after(helps) == []
+
+
+def test_a_solve_loads_only_the_engine() -> None:
+    solve = """
+with contextlib.redirect_stdout(io.StringIO()):
+    assert main(["solve", "--game", "big-boggle", "--board", "RONLI/CTSSD/NMPPN/UAEQuI/HINRM"]) == 0
+"""
+    assert loaded_after(solve) == []
+
+
+def every_option() -> list[tuple[str, argparse.Action]]:
+    parser = build_parser()
+    found = []
+    for command, sub in _subparsers(parser).items():
+        nested = _subparsers(sub)
+        for name, parser_ in [(command, sub), *((f"{command} {n}", p) for n, p in nested.items())]:
+            found += [(name, action) for action in parser_._actions if action.option_strings]
+    return found
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+@pytest.mark.parametrize(
+    ("command", "action"),
+    [
+        pytest.param(command, action, id=f"{command} {action.option_strings[-1]}")
+        for command, action in every_option()
+        if action.default not in (None, False, [], argparse.SUPPRESS)
+    ],
+)
+def test_every_default_is_in_the_help(command: str, action: argparse.Action) -> None:
+    assert action.help and "default" in action.help, f"{command} {action.option_strings}"
+
+
+def test_help_is_plain_text_and_lists_every_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    for name in COMMANDS:
+        assert main([name, "--help"]) == 0
+        shown = capsys.readouterr().out
+        assert "``" not in shown, name
+    assert main(["score", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert all(game in shown for game in GAMES)
+    for game in GAMES.values():
+        if len(game.dice) > 1:
+            assert f"{game.id}: {', '.join(name for name, _ in game.dice)}" in shown
+
+
+def test_version_says_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("cuberef 0.")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["nosuch"],
+        ["solve"],
+        ["solve", "--game"],
+        ["roll", "--game", "boggle", "--seed", "x"],
+        ["demo", "--game", "chess"],
+    ],
+)
+def test_a_command_line_argparse_refuses_is_one_sentence(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and captured.err.endswith("--help'.\n")

@@ -1,0 +1,173 @@
+"""The input boundary: each way a file or a number can be wrong is one sentence, exit 2,
+whichever command reads it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from device.cli import main
+from device.inputs import read_text
+
+BOARD = ["--game", "boggle", "--board", "TNTB/GDAR/ELTE/SISH"]
+ROLL = "M O N E Y S T E B U J O Q"
+
+
+def as_root() -> bool:
+    return os.geteuid() == 0
+
+
+def bad_files(tmp_path: Path) -> dict[str, tuple[str, str]]:
+    """Each way a file can be wrong -> (its path, what the sentence says)."""
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("dart\nkočka\n".encode("iso8859_2"))
+    binary = tmp_path / "nul.txt"
+    binary.write_bytes(b"dart\0\0\0")
+    locked = tmp_path / "locked.txt"
+    locked.write_text("dart\n")
+    locked.chmod(0)
+    cases = {
+        "missing": (str(tmp_path / "nope.txt"), "There is no file"),
+        "folder": (str(tmp_path), "is a folder"),
+        "not utf-8": (str(latin), "Line 2 of"),
+        "not text": (str(binary), "is not a text file"),
+        "endless": ("/dev/zero", "larger than"),
+    }
+    if not as_root():
+        cases["unreadable"] = (str(locked), "permission denied")
+    return cases
+
+
+def file_commands(path: str, tmp_path: Path) -> dict[str, list[str]]:
+    """Every command that reads a file of the player's, given ``path`` as that file."""
+    good = tmp_path / "good.txt"
+    good.write_text("dart\n")
+    return {
+        "score list": ["score", *BOARD, f"ann={path}"],
+        "score grid": ["score", "--game", "adlib", "--roll", ROLL, "--grid", path],
+        "dice": ["solve", "--game", "boggle", "--board", "TNTB/GDAR/ELTE/SISH", "--dice", path],
+        "lexicon build": ["lexicon", "build", "--from", path, "--name", "mine"],
+        "config": ["config", "--check", "--config", path],
+        "photo": ["read", path, "--game", "boggle"],
+    }
+
+
+@pytest.mark.parametrize(
+    "kind", ["missing", "folder", "not utf-8", "not text", "endless", "unreadable"]
+)
+def test_every_file_a_command_reads_is_refused_with_a_sentence(
+    tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path / "data"))
+    cases = bad_files(tmp_path)
+    if kind not in cases:
+        pytest.skip("root reads every file")
+    path, says = cases[kind]
+    for name, argv in file_commands(path, tmp_path).items():
+        if name == "dice" and not path.endswith(".txt"):
+            continue  # --dice takes a file only by its .txt name
+        photo_of_text = name == "photo" and kind in ("not utf-8", "not text")
+        says_here = "not a photo" if photo_of_text else says
+        code = main(argv)
+        err = capsys.readouterr().err
+        assert code == 2, (name, err)
+        assert err.count("\n") == 1 and "Traceback" not in err, (name, err)
+        assert says_here in err, (name, err)
+
+
+def test_a_byte_order_mark_is_dropped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    marked = tmp_path / "ann.txt"
+    marked.write_bytes(b"\xef\xbb\xbfdart\nrated\n")
+    assert read_text(marked, "a list") == "dart\nrated\n"
+    assert main(["score", *BOARD, f"ann={marked}", "--json"]) == 0
+    assert '"status": "scored"' in capsys.readouterr().out
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path / "data"))
+    assert main(["lexicon", "build", "--from", str(marked), "--name", "marked"]) == 0
+    config = tmp_path / "config.toml"
+    config.write_bytes(b'\xef\xbb\xbfgame = "boggle"\n')
+    assert main(["config", "--check", "--config", str(config)]) == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", *BOARD, "--min-length", "-1", "dart"],
+        ["score", *BOARD, "--min-length", "0", "a=b"],
+        ["score", *BOARD, "--challenge-bonus", "-5", "a=b"],
+        ["score", *BOARD, "--rounds", "0", "a=b"],
+        ["score", *BOARD, "--target", "1e9", "a=b"],
+        ["best", "--game", "adlib", "--roll", ROLL, "--seconds", "inf"],
+        ["best", "--game", "adlib", "--roll", ROLL, "--seconds", "nan"],
+        ["best", "--game", "adlib", "--roll", ROLL, "--seconds", "0"],
+        ["best", "--game", "adlib", "--roll", ROLL, "--workers", "1000"],
+        ["best", "--game", "adlib", "--roll", ROLL, "--workers", "0"],
+        ["roll", "--game", "boggle", "--seed", "-1"],
+        ["bench", "--runs", "1"],
+    ],
+)
+def test_every_number_outside_its_range_is_one_sentence(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and " from " in err and "such as" in err
+
+
+def test_more_workers_than_cores_are_cut_to_the_cores_with_a_sentence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from device.seams import cores
+
+    argv = ["best", "--game", "adlib", "--roll", ROLL, "--seconds", "0.2", "--json"]
+    assert main([*argv, "--workers", str(cores() + 5)]) == 0
+    assert f"searching with {cores()}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where", ["folder", "text", "no folder"])
+def test_annotate_where_no_picture_can_go_is_a_sentence_before_any_work(
+    tmp_path: Path, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = {
+        "folder": str(tmp_path),
+        "text": str(tmp_path / "out.txt"),
+        "no folder": str(tmp_path / "nope" / "out.png"),
+    }[where]
+    assert main(["read", "/no/such/photo.jpg", "--game", "boggle", "--annotate", target]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--annotate" in err
+
+
+def test_screens_that_is_a_file_is_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    screens = tmp_path / "screens"
+    screens.write_text("mine")
+    assert main(["run", "--simulate", "--screens", str(screens)]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+    assert screens.read_text() == "mine"
+
+
+def test_a_photo_whose_header_claims_a_huge_size_is_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", 40_000, 40_000, 8, 2, 0, 0, 0)
+    photo = tmp_path / "huge.png"
+    photo.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\0" * 100))
+        + chunk(b"IEND", b"")
+    )
+    assert main(["read", str(photo), "--game", "boggle"]) == 2
+    assert "larger than 20 megapixels" in capsys.readouterr().err
