@@ -88,6 +88,25 @@ def tray_photo(model: Path | None = None) -> str:
     )
 
 
+def tables(model: Path | None = None, scenes: int = 100) -> dict[str, float]:
+    """The model on crops cut from 3D tables in what training never used (``models.tabletop``
+    split ``unseen``, seed 3): tops read right, and sides, table and empty cells read "none"."""
+    from models.tablecrops import make_table_set
+
+    data = make_table_set(scenes, 3, "unseen", 32)
+    faces, orients = FaceClassifier.load(model).run(list(data.images))
+    truth, read = data.faces.argmax(1), faces.argmax(1)
+    tops = truth != NONE
+    turned = data.orientations[np.arange(len(data)), orients.argmax(1)] > 0
+    return {
+        "tops": int(tops.sum()),
+        "others": int((~tops).sum()),
+        "tops_right": float((read[tops] == truth[tops]).mean()),
+        "tops_turn_right": float((turned & (read == truth))[tops].mean()),
+        "none_right": float((read[~tops] == NONE).mean()),
+    }
+
+
 def latency(clf: FaceClassifier, batch: int = 36, repeats: int = 50) -> float:
     """Median seconds of one batched classify() of ``batch`` 64-pixel crops."""
     crops = [np.full((64, 64, 3), 200, np.uint8) for _ in range(batch)]
@@ -132,22 +151,25 @@ it is and which way its print is turned. Written by `python -m models.train` (`m
 
 ## Training data
 
-Only images rendered by `models/render.py`; no photo was used. {fig["train_samples"]:,} crops
-(balanced over the classes, seed 1) from {len(train_fonts)} free fonts
-(`models/fonts/SOURCES.txt`, split `train`: {", ".join(train_fonts)}), ink colours
-of real sets (blue, teal, black, red), white/ivory/cream cubes, underline marks under M, W, Z
-on 85% of sets, Ad-Lib point values on 15%; each crop turned by a quarter turn plus up to 40
-degrees, in perspective, with the cube's side and part of another letter,
-neighbouring cubes, tray walls, shadows, uneven light, colour casts, blur, noise, JPEG artefacts
-and half of them seen at low resolution (the top face 18-32 pixels wide). "none" crops show
-empty tray cells, tray walls, cube sides and bare tables; {FEATURELESS:.0%} of them are
-featureless (one colour with a faint ramp and noise, or, for {FLAT:.0%} of those, perfectly
-flat), whose target is split 0.6 none / 0.4 blank face, so a featureless image is read
-"none" with low confidence.
+Only images rendered by the project's renderers; no photo was used. {fig["train_samples"]:,}
+crops drawn by `models/render.py` (balanced over the classes, seed 1) from
+{len(train_fonts)} free fonts (`models/fonts/SOURCES.txt`, split `train`:
+{", ".join(train_fonts)}), ink colours of real sets (blue, teal, black, red),
+white/ivory/cream cubes, underline marks under M, W, Z on 85% of sets, Ad-Lib point values
+on 15%; each crop turned by a quarter turn plus up to 40 degrees, in perspective, with the
+cube's side and part of another letter, neighbouring cubes, tray walls, shadows, uneven
+light, colour casts, blur, noise, JPEG artefacts and half of them seen at low resolution (the
+top face 18-32 pixels wide). "none" crops show empty tray cells, tray walls, cube sides and
+bare tables; {FEATURELESS:.0%} of them are featureless (one colour with a faint ramp and
+noise, or, for {FLAT:.0%} of those, perfectly flat), whose target is split 0.6 none / 0.4
+blank face, so a featureless image is read "none" with low confidence.
 Orientation targets are shared by the quarter turns that leave the print looking the same
 (S, H, I, N, X, O...), each by its likeness to the fourth power, so a nearly symmetric print
 still leans to its true turn; each quarter of a batch is turned by another quarter turn, the
-target with it.
+target with it. Beside them, {fig["table_samples"]:,} crops cut by `models/tablecrops.py` from
+{fig["table_scenes"]:,} 3D tables of `models.tabletop` (split `train`): every top as the reader
+cuts it (corners a little off, a margin of 1.1-1.35), and as "none" every side the camera
+sees (with its own letter), bare table and empty tray cells.
 Trained for {fig["epochs"]} epochs (AdamW, one-cycle) on the CPU, {fig.get("threads", 1)} thread(s):
 {rendering}, training {fig["train_s"]} s, {fig["total_s"]} s in all.
 
@@ -166,6 +188,14 @@ Trained for {fig["epochs"]} epochs (AdamW, one-cycle) on the CPU, {fig.get("thre
 | "none" recognised | {pct["none_accuracy"]} |
 
 Most frequent confusions: {confused}.
+
+## 3D tables training never saw (`models.tabletop`, split `unseen`)
+
+Crops cut by `models/tablecrops.py` from 100 tables in held-out fonts, colours and textures:
+{fig["tables"]["tops"]:,} tops, of which {fig["tables"]["tops_right"]:.2%} read right and
+{fig["tables"]["tops_turn_right"]:.2%} right and the right way up; {fig["tables"]["others"]:,}
+sides the camera sees, patches of table and empty cells, of which
+{fig["tables"]["none_right"]:.2%} read "none".
 
 ## A real photo
 

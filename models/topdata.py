@@ -35,13 +35,24 @@ from vision.topshape import (
     to_grid,
 )
 
-#: Scene kinds and how often each is drawn.
-KINDS: tuple[tuple[str, float], ...] = (
-    ("tray", 0.4),
-    ("loose", 0.25),
-    ("sides", 0.15),
-    ("crossword", 0.2),
-)
+#: Where scenes come from, and how often each kind is drawn: the 3D tables of
+#: ``models.tabletop`` (its ``train`` split), and the flat scenes of ``models.scenes`` and
+#: ``models.sidescene`` (seeds of their own, far from their tests' held-out ones).
+SOURCES: dict[str, tuple[tuple[str, float], ...]] = {
+    "tabletop": (
+        ("tray", 0.4),
+        ("loose", 0.25),
+        ("crossword", 0.2),
+        ("single", 0.05),
+        ("empty", 0.1),
+    ),
+    "flat": (
+        ("tray", 0.4),
+        ("loose", 0.25),
+        ("sides", 0.15),
+        ("crossword", 0.2),
+    ),
+}
 #: A top at least this visible is a face to find; below the low mark it is not there at all;
 #: in between the network is neither rewarded nor punished.
 VISIBLE, HIDDEN = 0.6, 0.2
@@ -86,20 +97,45 @@ class Scenes:
         with np.load(path) as z:
             return cls(z["jpeg"], z["offsets"], z["corners"], z["visible"], z["first"])
 
+    @classmethod
+    def join(cls, parts: Sequence[Scenes]) -> Scenes:
+        """One set of the scenes of every part, in order."""
+        return cls(
+            np.concatenate([p.jpeg for p in parts]),
+            _joined([p.offsets for p in parts]),
+            np.concatenate([p.corners for p in parts]),
+            np.concatenate([p.visible for p in parts]),
+            _joined([p.first for p in parts]),
+        )
 
-def kind_of(index: int, seed: int) -> str:
+
+def _joined(offsets: Sequence[np.ndarray]) -> np.ndarray:
+    """Running offsets of several sets as one: each set's moved past the ones before it."""
+    out, base = [np.zeros(1, np.int64)], 0
+    for o in offsets:
+        out.append(o[1:] + base)
+        base += int(o[-1])
+    return np.concatenate(out)
+
+
+def kind_of(source: str, index: int, seed: int) -> str:
     """The kind of scene ``index`` of a set, drawn by its seed."""
     rng = np.random.default_rng([seed, index, 7])
-    names = [k for k, _ in KINDS]
-    weights = np.array([w for _, w in KINDS])
+    names = [k for k, _ in SOURCES[source]]
+    weights = np.array([w for _, w in SOURCES[source]])
     return names[int(rng.choice(len(names), p=weights / weights.sum()))]
 
 
-def render(index: int, seed: int) -> Scene:
-    """Scene ``index`` of the set drawn with ``seed``."""
-    kind = kind_of(index, seed)
+def render(source: str, index: int, seed: int, split: str = "train") -> Scene:
+    """Scene ``index`` of the set drawn from ``source`` with ``seed`` (a tabletop scene of
+    ``split``)."""
+    kind = kind_of(source, index, seed)
     scene_seed = seed * 1_000_003 + index
     frame = (640, 480) if index % 2 else (480, 640)
+    if source == "tabletop":
+        from models.tabletop import render as render_table
+
+        return render_table(kind, scene_seed, split=split, frame=frame)
     if kind == "sides":
         return render_loose_sides(scene_seed, frame=frame)
     return render_scene(kind, scene_seed, frame=frame)
@@ -113,21 +149,27 @@ def _stored(scene: Scene) -> tuple[bytes, np.ndarray, np.ndarray]:
     assert ok
     corners = np.array([c.corners for c in scene.cubes], np.float32).reshape(-1, 4, 2)
     corners = (corners + 0.5) * scale - 0.5
-    visible = np.ones(len(scene.cubes), np.float32)
+    visible = np.array([c.visible for c in scene.cubes], np.float32)
     return data.tobytes(), corners, visible
 
 
-def _chunk(job: tuple[int, int, int]) -> list[tuple[bytes, np.ndarray, np.ndarray]]:
-    start, stop, seed = job
-    return [_stored(render(k, seed)) for k in range(start, stop)]
+def _chunk(job: tuple[str, str, int, int, int]) -> list[tuple[bytes, np.ndarray, np.ndarray]]:
+    source, split, start, stop, seed = job
+    return [_stored(render(source, k, seed, split)) for k in range(start, stop)]
 
 
 def make_scenes(
-    count: int, seed: int, workers: int = 1, progress: Callable[[int], None] | None = None
+    source: str,
+    count: int,
+    seed: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    split: str = "train",
 ) -> Scenes:
-    """Render ``count`` scenes of the set drawn with ``seed``, on ``workers`` processes."""
+    """Render ``count`` scenes of the set drawn from ``source`` with ``seed`` (tabletop
+    scenes of ``split``), on ``workers`` processes."""
     step = 50
-    jobs = [(s, min(count, s + step), seed) for s in range(0, count, step)]
+    jobs = [(source, split, s, min(count, s + step), seed) for s in range(0, count, step)]
     parts: list[tuple[bytes, np.ndarray, np.ndarray]] = []
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:

@@ -172,10 +172,28 @@ def export(net: FaceNet, path: Path) -> dict[str, Any]:
     return meta
 
 
+def _table_crops(cache: Path, scenes: int, workers: int) -> Samples:
+    """The crops of the 3D training tables (``models.tablecrops``), rendered once."""
+    from models.tablecrops import make_table_set
+
+    path = cache / f"tables-v{DATA_VERSION}-seed{TRAIN_SEED}-n{scenes}-s{SIZE}.npz"
+    if path.is_file():
+        with np.load(path) as z:
+            return Samples(z["images"], z["faces"], z["orientations"])
+    bar = Progress(scenes, "tables")
+    data = make_table_set(scenes, TRAIN_SEED, "train", SIZE, workers, bar)
+    cache.mkdir(parents=True, exist_ok=True)
+    np.savez(path, images=data.images, faces=data.faces, orientations=data.orientations)
+    return data
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--train", type=int, default=len(CLASSES) * 3000, help="training samples")
     ap.add_argument("--val", type=int, default=len(CLASSES) * 200, help="held-out samples")
+    ap.add_argument(
+        "--tables", type=int, default=1500, help="3D tables whose faces are cut as well"
+    )
     ap.add_argument("--epochs", type=int, default=14)
     ap.add_argument("--batch", type=int, default=128)
     # One thread: on a shared two-core machine a second thread costs more than it brings
@@ -203,6 +221,12 @@ def main(argv: list[str] | None = None) -> int:
         data = make_set(args.train, TRAIN_SEED, "train", SIZE, args.workers, bar)
         args.cache.mkdir(parents=True, exist_ok=True)
         np.savez(cached, images=data.images, faces=data.faces, orientations=data.orientations)
+    tables = _table_crops(args.cache, args.tables, args.workers)
+    data = Samples(
+        np.concatenate([data.images, tables.images]),
+        np.concatenate([data.faces, tables.faces]),
+        np.concatenate([data.orientations, tables.orientations]),
+    )
     render_s = time.monotonic() - t0
     net = FaceNet()
     t1 = time.monotonic()
@@ -213,8 +237,11 @@ def main(argv: list[str] | None = None) -> int:
 
     figures = evaluate.run(args.val, args.out, workers=args.workers)
     figures["tray_photo"] = evaluate.tray_photo(args.out)
+    figures["tables"] = evaluate.tables(args.out)
     figures.update(
         train_samples=args.train,
+        table_scenes=args.tables,
+        table_samples=len(tables),
         epochs=args.epochs,
         threads=args.threads,
         rendered=rendered,

@@ -91,20 +91,23 @@ def export(net: TopNet, path: Path) -> dict[str, object]:
     return meta
 
 
-def _scenes(cache: Path, count: int, seed: int, workers: int) -> tuple[Scenes, bool]:
-    path = cache / f"tops-v{DATA_VERSION}-seed{seed}-n{count}.npz"
+def _scenes(
+    cache: Path, source: str, count: int, seed: int, workers: int, split: str = "train"
+) -> tuple[Scenes, bool]:
+    path = cache / f"tops-{source}-{split}-v{DATA_VERSION}-seed{seed}-n{count}.npz"
     if path.is_file():
         return Scenes.open(path), False
-    bar = Progress(count, "render")
-    scenes = make_scenes(count, seed, workers, bar)
+    bar = Progress(count, f"{source}")
+    scenes = make_scenes(source, count, seed, workers, bar, split)
     scenes.save(path)
     return scenes, True
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--scenes", type=int, default=8000, help="training scenes to render")
-    ap.add_argument("--val", type=int, default=300, help="held-out scenes")
+    ap.add_argument("--tables", type=int, default=6000, help="3D training scenes to render")
+    ap.add_argument("--flat", type=int, default=3000, help="flat training scenes to render")
+    ap.add_argument("--val", type=int, default=300, help="held-out 3D scenes")
     ap.add_argument("--steps", type=int, default=12000, help="training batches")
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--threads", type=int, default=2)
@@ -119,8 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     torch.set_num_threads(args.threads)
     t0 = time.monotonic()
-    scenes, rendered = _scenes(args.cache, args.scenes, TRAIN_SEED, args.workers)
-    held_out, _ = _scenes(args.cache, args.val, VAL_SEED, args.workers)
+    tables, rendered = _scenes(args.cache, "tabletop", args.tables, TRAIN_SEED, args.workers)
+    flat, _ = _scenes(args.cache, "flat", args.flat, TRAIN_SEED, args.workers)
+    scenes = Scenes.join([tables, flat])
+    held_out, _ = _scenes(args.cache, "tabletop", args.val, VAL_SEED, args.workers, "val")
+    unseen, _ = _scenes(args.cache, "tabletop", args.val, VAL_SEED, args.workers, "unseen")
     render_s = time.monotonic() - t0
     net = TopNet()
     t1 = time.monotonic()
@@ -129,9 +135,14 @@ def main(argv: list[str] | None = None) -> int:
     meta = export(net, args.out)
     from models import evaluate_tops  # after export: it runs the run-time detector
 
-    figures: dict[str, Any] = {"val": evaluate_tops.measure(held_out, args.out)}
+    figures: dict[str, Any] = {
+        "val": evaluate_tops.measure(held_out, args.out),
+        "unseen": evaluate_tops.measure(unseen, args.out),
+    }
     figures.update(
-        scenes=args.scenes,
+        scenes=len(scenes),
+        tables=args.tables,
+        flat=args.flat,
         steps=args.steps,
         batch=args.batch,
         patch=PATCH,

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from vision.detect import FaceQuad
-from vision.lattice import Lattice, fit_lattice
+from vision.lattice import Lattice, fit_lattice, turn_cell
 from vision.tray import cell_corners, touches_border
 
 #: Touching faces whose centres lie within this many face sides are neighbours in a crossword.
@@ -133,19 +133,6 @@ def gaps(quads: Sequence[FaceQuad], extend_words: bool = True) -> list[FaceQuad]
 
 
 Grid = dict[tuple[int, int], str]
-
-
-def turn_cell(cell: tuple[int, int], rows: int, cols: int, quarter_turns: int) -> tuple[int, int]:
-    """Where ``cell`` of a ``rows`` x ``cols`` grid lies once the grid is turned clockwise by
-    ``quarter_turns``.
-
-    >>> turn_cell((0, 0), 2, 3, 1), turn_cell((1, 2), 2, 3, 2)
-    ((0, 1), (0, 0))
-    """
-    r, c = cell
-    for _ in range(quarter_turns % 4):
-        r, c, rows, cols = c, rows - 1 - r, cols, rows
-    return r, c
 
 
 def turn_grid(cells: Grid, quarter_turns: int) -> Grid:

@@ -4,6 +4,7 @@
     python -m vision.evaluate --scenes 200 --geometry  # finding and lattices only
     python -m vision.evaluate --scenes 100 --sides     # loose rolls showing cube sides
     python -m vision.evaluate --scenes 60 --sides --hide 3 [--no-carve]
+    python -m vision.evaluate --scenes 150 --tables unseen   # 3D tables training never saw
 
 Scenes are split evenly between trays (4x4, 5x5, 6x6), loose rolls and crosswords. Their
 seeds start at ``HELD_OUT`` and were never used while the reader was developed.
@@ -12,6 +13,9 @@ seeds start at ``HELD_OUT`` and were never used while the reader was developed.
 to it, so it measures the finding and the lattice fitting, not the face model. ``--hide 3``
 makes the finder miss every third top it finds (the first, the fourth, ...), so that what
 the reader finds again by carving tops out of blobs is measured; ``--no-carve`` turns that off.
+``--tables unseen`` renders the 3D tables of ``models.tabletop`` in what no model was trained
+on (held-out fonts, colours and textures, seeds of their own); crosswords there lie at any
+turn and are compared the right way up.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from engine.cubes import CubeSet
 from engine.faces import ALPHABET
 from models.scenes import Scene, render_scene
 from models.sidescene import render_loose_sides
+from vision.crossword import turn_grid
 from vision.detect import FaceQuad, carve_faces
 from vision.errors import ReadError
 from vision.find import find_tops
@@ -38,6 +43,8 @@ from vision.reading import LooseReading, TrayReading
 from vision.steps import Accept, ModelLook, Small, Steps
 
 HELD_OUT = 70_000_000
+#: A cube whose top is at least this visible should be read.
+VISIBLE = 0.6
 
 #: The cube set each scene's game rolls (vision reads cube sets, not the engine's game table).
 SCENE_SETS = {
@@ -192,9 +199,11 @@ def score_scene(
             )
         return
     if scene.kind == "loose":
-        tally.loose_cubes += len(scene.cubes)
+        # A cube mostly hidden (by a hand, or the frame's edge) is not one to read.
+        seen = [cube for cube in scene.cubes if cube.visible >= VISIBLE]
+        tally.loose_cubes += len(seen)
         if isinstance(reading, LooseReading):
-            for cube in scene.cubes:
+            for cube in seen:
                 cx, cy = cube.center
                 side = float(np.linalg.norm(np.subtract(cube.corners[1], cube.corners[0])))
                 near = [f for f in reading.faces if np.hypot(f.x - cx, f.y - cy) < side / 2]
@@ -202,7 +211,7 @@ def score_scene(
         return
     tally.crosswords += 1
     if isinstance(reading, LooseReading) and reading.grid is not None and scene.grid is not None:
-        truth = [row.replace(".", " ") for row in scene.grid]
+        truth = [row.replace(".", " ") for row in _upright(scene.grid, scene.grid_turn)]
         options = (
             _turns([list(r) for r in truth])
             if scene.ambiguous_axes
@@ -210,6 +219,16 @@ def score_scene(
         )
         got = tuple(tuple(r.replace(".", " ")) for r in reading.grid)
         tally.crosswords_right += got in options
+
+
+def _upright(grid: tuple[str, ...], turn: int) -> tuple[str, ...]:
+    """A crossword's rows as the image shows them, turned the right way up (its own up lies
+    ``turn`` quarter turns clockwise in the image)."""
+    cells = {(r, c): f for r, row in enumerate(grid) for c, f in enumerate(row) if f != "."}
+    upright = turn_grid(cells, (4 - turn) % 4)
+    rows = max(r for r, _ in upright) + 1
+    cols = max(c for _, c in upright) + 1
+    return tuple("".join(upright.get((r, c), ".") for c in range(cols)) for r in range(rows))
 
 
 def evaluate(
@@ -220,11 +239,18 @@ def evaluate(
     sides: bool = False,
     hide: int = 0,
     carve: bool = True,
+    tables: str | None = None,
 ) -> Tally:
+    """The reader's figures on ``scenes`` rendered scenes: flat ones (``models.scenes``),
+    loose rolls with sides, or the 3D tables of ``models.tabletop`` in split ``tables``."""
     tally = Tally()
     kinds = ("tray", "loose", "crossword")
     for k in range(scenes):
-        if sides:
+        if tables is not None:
+            from models.tabletop import render
+
+            scene = render(kinds[k % 3], first_seed + k, split=tables, frame=(1024, 768))
+        elif sides:
             scene = render_loose_sides(first_seed + k)
         else:
             scene = render_scene(kinds[k % 3], first_seed + k)
@@ -244,6 +270,11 @@ def main() -> None:
     parser.add_argument(
         "--no-carve", action="store_true", help="the reader without carving tops out of blobs"
     )
+    parser.add_argument(
+        "--tables",
+        choices=("val", "unseen"),
+        help="3D tables of models.tabletop in this split instead of the flat scenes",
+    )
     args = parser.parse_args()
     tally = evaluate(
         args.scenes,
@@ -252,6 +283,7 @@ def main() -> None:
         sides=args.sides,
         hide=args.hide,
         carve=not args.no_carve,
+        tables=args.tables,
     )
     print("\n".join(line for line in tally.lines() if line))
     if tally.errors:

@@ -245,3 +245,16 @@ def _fit(
     linear = np.column_stack([col_step, row_step])
     origin = (dst - src @ linear.T).mean(0)
     return np.vstack([np.column_stack([linear, origin]), [0, 0, 1]])
+
+
+def turn_cell(cell: tuple[int, int], rows: int, cols: int, quarter_turns: int) -> tuple[int, int]:
+    """Where ``cell`` of a ``rows`` x ``cols`` grid lies once the grid is turned clockwise by
+    ``quarter_turns``.
+
+    >>> turn_cell((0, 0), 2, 3, 1), turn_cell((1, 2), 2, 3, 2)
+    ((0, 1), (0, 0))
+    """
+    r, c = cell
+    for _ in range(quarter_turns % 4):
+        r, c, rows, cols = c, rows - 1 - r, cols, rows
+    return r, c

@@ -10,10 +10,11 @@ import numpy as np
 
 from engine.cubes import CubeSet
 from vision.assign import best_edition
-from vision.crossword import Grid, crossword_cells, gaps, turn_cell, turn_grid, upright_turn
+from vision.crossword import Grid, crossword_cells, gaps, turn_grid, upright_turn
 from vision.detect import FaceQuad, downscale
 from vision.errors import NoCubesFound
 from vision.find import same_top
+from vision.lattice import turn_cell
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
 from vision.steps import GameLike, Steps

@@ -67,8 +67,11 @@ class TrayReading:
     outline: tuple[tuple[float, float], ...]
     #: The cube set (edition) the faces were read with.
     dice: str = ""
-    #: The cells (row, col, as ``rows`` has them) a player should check.
-    doubtful_cells: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def doubtful_cells(self) -> tuple[tuple[int, int], ...]:
+        """The cells (row, col, as ``rows`` has them) a player should check."""
+        return tuple(sorted(f.cell for f in self.faces if f.cell is not None and f.doubtful))
 
     @property
     def board(self) -> str:

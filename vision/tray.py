@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -12,7 +13,7 @@ from engine.cubes import CubeSet
 from vision.assign import Assignment, best_edition
 from vision.detect import FaceQuad
 from vision.errors import NoCubesFound, TrayCutOff, WrongGame
-from vision.lattice import Lattice, fit_lattice
+from vision.lattice import Lattice, fit_lattice, turn_cell
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, TrayReading
 from vision.steps import GameLike, Steps
@@ -188,10 +189,13 @@ def read_tray(
             (r, c),
             chosen.off_set,
         )
-    turn = upright_turn(list(faces.values())) if upright else 0
+    # Turned upright, each face keeps its cell as the rows then have it.
+    turn = upright_turn(list(faces.values())) // 90 if upright else 0
+    faces = {
+        turn_cell(cell, n, n, turn): replace(face, cell=turn_cell(cell, n, n, turn))
+        for cell, face in faces.items()
+    }
     grid = [[faces[(r, c)] for c in range(n)] for r in range(n)]
-    for _ in range(turn // 90):
-        grid = [list(row) for row in zip(*grid[::-1], strict=True)]  # a quarter turn clockwise
     for r in range(n):
         for c in range(n):
             cube = grid[r][c]
@@ -208,7 +212,6 @@ def read_tray(
         tuple(faces.values()),
         tuple((float(x), float(y)) for x, y in outline),
         assignment.cube_set.name,
-        tuple((r, c) for r in range(n) for c in range(n) if grid[r][c].doubtful),
     )
 
 
