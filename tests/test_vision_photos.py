@@ -90,8 +90,9 @@ def test_a_sure_face_the_cube_set_cannot_show_is_kept_and_flagged():
     reading = read(load_image(SHARED / "field" / name), find_game("big-boggle"))
     assert isinstance(reading, TrayReading)
     assert reading.rows[1][:2] == ("O", "Z") and reading.rows[1][2] == "K"
-    assert reading.confidence[1][1] > 0.9
-    assert (1, 1) in reading.doubtful_cells
+    assert reading.confidence[1][1] > 0.9 and reading.confidence[1][2] > 0.9
+    # One of the two stands on a die the set does not know: flagged for the players.
+    assert {(1, 1), (1, 2)} & set(reading.doubtful_cells)
     assert any("Z" in w and "K" in w and "--dice" in w for w in reading.warnings)
 
 

@@ -4,8 +4,9 @@ cannot produce (two Qu from one Qu cube) is resolved by the most probable assign
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from string import ascii_uppercase
 
 from engine.cubes import CubeSet
 
@@ -101,14 +102,17 @@ def assign_faces(
     probabilities: Sequence[Mapping[str, float]],
     cube_set: CubeSet,
     off_set: float = OFF_SET,
+    possible: Collection[str] | None = None,
 ) -> Assignment:
     """The faces the readings most probably show, given that every cube shows one face.
 
     The set is evidence, not a veto: a reading may keep a face that no free die shows, at the
     price of ``off_set`` (how likely a cube is to differ from the set), so that the set
-    settles doubtful readings and a sure one stands (and is flagged). With more readings than
-    cubes, the surplus is whatever is least like a face of this set: those come back with
-    ``face`` None and the probability that they are no cube of the set.
+    settles doubtful readings and a sure one stands (and is flagged); only a face among
+    ``possible`` (by default any) may stand so: a Boggle cube never shows the Ad-Lib joker,
+    whatever the model sees. With more readings than cubes, the surplus is whatever is least
+    like a face of this set: those come back with ``face`` None and the probability that
+    they are no cube of the set.
 
     >>> from engine.cubes import CubeSet
     >>> one_die = CubeSet.parse("d", "A B C D E F")
@@ -135,7 +139,8 @@ def assign_faces(
         no_cube = 1.0 - sum(v for f, v in p.items() if f in carried)
         row.extend([_cost(no_cube)] * surplus)
         # Or the reading keeps its own face, on a die the set does not know.
-        face, value = max(p.items(), key=lambda item: item[1]) if p else ("", 0.0)
+        kept = [(f, v) for f, v in p.items() if possible is None or f in possible]
+        face, value = max(kept, key=lambda item: item[1]) if kept else ("", 0.0)
         row.extend([_cost(value) + doubt] * len(probabilities))
         cost.append(row)
         best_face.append(faces)
@@ -159,7 +164,9 @@ def best_edition(
 ) -> Assignment:
     """Of the editions a game was sold in, the one that explains the readings best (the
     first, the default, where they explain them equally well)."""
-    assignments = [assign_faces(probabilities, cube_set) for cube_set in cube_sets]
+    # Another edition, or a die replaced, shows a letter or a face of the game's own kind.
+    possible = {*ascii_uppercase, *(str(f) for s in cube_sets for f in s.faces())}
+    assignments = [assign_faces(probabilities, s, possible=possible) for s in cube_sets]
     return min(assignments, key=lambda a: (round(a.cost, 6), assignments.index(a)))
 
 

@@ -20,6 +20,8 @@ TOUCHING_ALONG = 1.5
 ALONG = 12
 #: A group of at least this many touching cubes is a crossword.
 CROSSWORD_MIN = 3
+#: The share of the letters' sureness that must agree on a turn for the letters to decide it.
+AGREE = 0.75
 
 
 def _quarter(degrees: float) -> float:
@@ -179,14 +181,17 @@ def upright_turn(
         votes[turn] = votes.get(turn, 0.0) + sureness
     total = sum(votes.values())
     ranked = sorted(votes.items(), key=lambda item: -item[1])
-    if ranked and ranked[0][1] >= 0.75 * total:
+    if ranked and ranked[0][1] >= AGREE * total:
         return ranked[0][0], "letters"
-    if is_word is None:
-        return (ranked[0][0] if ranked else 0), "letters"
+    if is_word is None:  # letters that disagree, and nothing to spell with: as it lies
+        return 0, ""
 
     def spelled(turn: int) -> tuple[int, float]:
         runs = [w.lower() for w in words(turn_grid(cells, turn)) if "*" not in w]
         return sum(is_word(w) for w in runs), votes.get(turn, 0.0)
 
     best = max(range(4), key=spelled)
+    # No turn spells more than the crossword as it lies: nothing says to turn it.
+    if spelled(best)[0] == spelled(0)[0]:
+        return 0, ""
     return best, "words"

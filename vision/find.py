@@ -29,6 +29,8 @@ def find_tops(
     if accept is not None and learned and accept(learned):
         return learned
     cuts = find_faces(image, accept, small or downscale(image))
+    if accept is not None and cuts and accept(cuts):
+        return cuts
     return merge(learned, cuts)
 
 

@@ -234,7 +234,10 @@ def _fit(
     # (a crossword of one long word and a short one) it is not determined.
     spread = len(set(src[:, 0])) >= 3 and len(set(src[:, 1])) >= 3
     if len(keys) >= 6 and spread:
-        homography, _ = cv2.findHomography(src, dst, 0)
+        # Least median of squares: a face found off its centre (half hidden, at the frame's
+        # edge) does not bend the whole lattice towards it.
+        method = cv2.LMEDS if len(keys) >= 8 else 0
+        homography, _ = cv2.findHomography(src, dst, method)
         if homography is not None:
             return homography
     if len(keys) >= 3 and np.linalg.matrix_rank(src - src.mean(0)) == 2:

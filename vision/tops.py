@@ -115,8 +115,19 @@ class TopDetector:
                     corners, (float(centre[0]), float(centre[1])), side, angle, float(heat[y, x])
                 )
             )
+        # A large face may show several peaks: the surest stands for it (cubes cannot overlap).
         quads.sort(key=lambda q: -q.score)
-        return quads
+        kept: list[FaceQuad] = []
+        for quad in quads:
+            if not any(_overlap(quad, other) for other in kept):
+                kept.append(quad)
+        return kept
+
+
+def _overlap(a: FaceQuad, b: FaceQuad) -> bool:
+    """Whether two tops found lie on one cube: a centre within the other's face."""
+    distance = float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))
+    return distance < 0.5 * max(a.side, b.side)
 
 
 def _area(corners: np.ndarray) -> float:

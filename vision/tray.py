@@ -142,15 +142,20 @@ def read_tray(
     down = np.linalg.norm(np.subtract(lattice.cell_center(1, 0), centre))
     pitch = float(np.sqrt(across * down))  # rows and columns may be spaced unequally
     side = float(np.median([q.side for q in by_cell.values()]))
-    half = min(0.5, side / pitch / 2)
+    # A tray's cubes all but fill their cells; a face found small (by a finder unsure of its
+    # edge) is cut at least that large, so that its letter is never cut off.
+    half = min(0.5, max(FILLS_CELL / 2, side / pitch / 2))
     cells = [(r, c) for r in range(n) for c in range(n)]
     corners = []
     warnings = []
     for r, c in cells:
+        # Each face is cut in its cell's shape (the tray's perspective, its rows and columns
+        # spaced as they are), about the centre found for it: a cube sits loose in its cell.
+        square = cell_corners(lattice, r, c, half)
         if (r, c) in by_cell:
-            corners.append(by_cell[(r, c)].corners)
+            corners.append(_about(square, by_cell[(r, c)], side, pitch))
         else:
-            corners.append(cell_corners(lattice, r, c, half))
+            corners.append(square)
             warnings.append(f"Row {r + 1}, column {c + 1}: no cube face was seen there.")
     outline = np.array(
         [
@@ -213,6 +218,22 @@ def read_tray(
         tuple((float(x), float(y)) for x, y in outline),
         assignment.cube_set.name,
     )
+
+
+#: The least share of its cell a tray's cube face takes (real trays: 0.75-0.9).
+FILLS_CELL = 0.8
+#: A face found this far from its cell's centre (in pitches), or this far from the others'
+#: size, was found poorly (at the frame's edge, half hidden): its cell says where it is.
+LOOSE_IN_CELL, SIZE_APART = 0.2, 0.25
+
+
+def _about(square: np.ndarray, quad: FaceQuad, side: float, pitch: float) -> np.ndarray:
+    """The cell's square moved onto the face found in it, where that was found well."""
+    offset = np.array(quad.center) - square.mean(0)
+    far = float(np.linalg.norm(offset)) > LOOSE_IN_CELL * pitch
+    if far or abs(quad.side / side - 1) > SIZE_APART:
+        return square
+    return square + offset
 
 
 def _set_warnings(
