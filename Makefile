@@ -20,7 +20,7 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy engine
+	$(BIN)/mypy engine models/render.py models/scenes.py models/sidescene.py models/tabletop
 
 test: lint browser
 	$(BIN)/python -m pytest

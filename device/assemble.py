@@ -20,7 +20,6 @@ from device.referee import Parts, Referee
 from device.screen import open_screen
 from device.seams import Reader, Scorer, VisionReader
 from device.store import Store, StoreError
-from engine.games import find_game
 
 log = logging.getLogger("cuberef.box")
 
@@ -66,7 +65,7 @@ def assemble(
     pin_factory: Any = None,
 ) -> Assembled:
     notices: list[str] = []
-    game = find_game(settings["game"])
+    game = config.chosen_game(settings)
     events: queue.Queue[str] = queue.Queue()
     hold = float(settings["hold_seconds"])
     button_settings = settings["button"]
