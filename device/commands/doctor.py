@@ -185,6 +185,14 @@ def store(settings: dict[str, Any]) -> str:
     return f"{Path(folder) / 'matches.db'} is {result}, {megabytes} MB free.{note}"
 
 
+def page(settings: dict[str, Any]) -> str:
+    from device.page import page_address
+
+    port = settings["page"]["port"]
+    on = settings["page"]["enabled"]
+    return f"{page_address(port)} for phones." if on else "off ([page] enabled = true)."
+
+
 CHECKS: list[tuple[str, Check]] = [
     ("camera", camera),
     ("pins", pins),
@@ -192,4 +200,5 @@ CHECKS: list[tuple[str, Check]] = [
     ("model", model),
     ("lexicons", lexicons),
     ("store", store),
+    ("page", page),
 ]
