@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models.render import fonts
-from models.tabletop import KINDS, SPLITS, looks, render
+from models.tabletop import KINDS, SPLITS, backgrounds, looks, render
 from models.tabletop.__main__ import main
 from models.tabletop.camera import look_at
 from models.tabletop.photo import Lens
@@ -200,6 +200,26 @@ def test_splits_keep_fonts_apart() -> None:
     assert looks.font_split("train") == looks.font_split("val")
     with pytest.raises(ValueError):
         render("tray", 0, split="test")
+
+
+def test_textures_come_with_their_sources_and_keep_their_splits_apart() -> None:
+    train, unseen = backgrounds.textures("train"), backgrounds.textures("unseen")
+    assert backgrounds.textures("val") == train
+    assert len(train) >= 20 and len(unseen) >= 8
+    assert not {t.path for t in train} & {t.path for t in unseen}
+    assert {t.kind for t in train} >= {"wood", "paper", "cloth", "stone", "carpet", "cork"}
+    total = 0
+    for texture in train + unseen:
+        assert texture.path.suffix == ".jpg" and texture.mm > 0
+        total += texture.path.stat().st_size
+        package = texture.path.parent / f"{_package(texture)}.copyright.txt"
+        assert package.is_file()
+    assert total < 4_000_000
+
+
+def _package(texture: backgrounds.Texture) -> str:
+    rows = (texture.path.parent / "SOURCES.txt").read_text().splitlines()
+    return next(r.split("\t")[0] for r in rows if r.split("\t")[2:3] == [texture.path.name])
 
 
 @settings(max_examples=40, deadline=None)

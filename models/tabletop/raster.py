@@ -38,16 +38,16 @@ class Canvas:
         uv: Array,
         depth: Array,
         texture: Array,
-        alpha: Array,
+        alpha: Array | None,
         ident: int = NOTHING,
         *,
         opacity: float = 1.0,
         solid: bool = True,
     ) -> None:
-        """Paint ``texture`` ([t, t, 3] float32, cut out by ``alpha`` [t, t]) onto the image
-        quad ``uv`` ([4, 2], from the texture's top left clockwise) whose corners lie
-        ``depth`` ([4]) ahead of the camera. A see-through quad (``opacity`` < 1) or one
-        not ``solid`` neither hides what lies behind it later nor takes the id."""
+        """Paint ``texture`` ([t, t, 3] float32, cut out by ``alpha`` [t, t], or filling the
+        whole quad where None) onto the image quad ``uv`` ([4, 2], from the texture's top
+        left clockwise) whose corners lie ``depth`` ([4]) ahead of the camera. A quad not
+        ``solid`` (see-through) neither hides what lies behind it later nor takes the id."""
         if np.any(depth <= 1e-3):
             return
         width, height = self.size
@@ -55,13 +55,22 @@ class Canvas:
         x1, y1 = np.minimum(np.ceil(uv.max(0)).astype(int) + 2, (width, height))
         if x1 <= x0 or y1 <= y0:
             return
-        th, tw = alpha.shape
+        th, tw = texture.shape[:2]
         source = np.array([[0, 0], [tw, 0], [tw, th], [0, th]], np.float32)
         local = (uv - (x0, y0)).astype(np.float32)
         matrix = cv2.getPerspectiveTransform(source, local)
         box = (int(x1 - x0), int(y1 - y0))
-        warped = cv2.warpPerspective(texture, matrix, box, flags=cv2.INTER_LINEAR)
-        cover = cv2.warpPerspective(alpha, matrix, box, flags=cv2.INTER_LINEAR)
+        cover: Array
+        if alpha is None:
+            warped = cv2.warpPerspective(
+                texture, matrix, box, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+            )
+            mask = np.zeros(box[::-1], np.uint8)
+            cv2.fillConvexPoly(mask, np.round(local * 16).astype(np.int32), 255, cv2.LINE_AA, 4)
+            cover = mask.astype(np.float32) / 255
+        else:
+            warped = cv2.warpPerspective(texture, matrix, box, flags=cv2.INTER_LINEAR)
+            cover = cv2.warpPerspective(alpha, matrix, box, flags=cv2.INTER_LINEAR)
         # Inverse depth on the quad's plane: a u + b v + c, fitted to its corners.
         fit = np.column_stack([uv[:3] - (x0, y0), np.ones(3)])
         try:

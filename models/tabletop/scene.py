@@ -122,7 +122,7 @@ def compose(kind: str, seed: int, split: str, frame: tuple[int, int]) -> Shot:
     light = float(lighting.ambient.mean()) + sum(
         float(lamp.color.mean()) * max(float(lamp.direction[2]), 0) for lamp in lighting.lights
     )
-    canvas.color[:] = backgrounds.lay(backgrounds.plain(rng), camera, rng, light)
+    canvas.color[:] = backgrounds.lay(backgrounds.surface(rng, split), camera, rng, light)
     draw(canvas, camera, stage)
     image = photo.blur(canvas.color, rng, frame[0] / 640)
     image = photo.develop(lens.apply(image), rng)

@@ -92,9 +92,6 @@ def _texture_size(uv: Array) -> int:
     return TEXTURE_SIZES[-1]
 
 
-ONES = np.ones((4, 4), np.float32)
-
-
 def _draw_part(canvas: Canvas, camera: Camera, part: Part, lighting: Lighting) -> None:
     for face in [part.box.top(), *part.box.sides()]:
         if not face.facing(camera.position):
@@ -107,7 +104,7 @@ def _draw_part(canvas: Canvas, camera: Camera, part: Part, lighting: Lighting) -
             canvas.flat(uv, depth, color, part.ident, opacity=part.opacity, solid=solid)
         else:  # compact: warping a plain texture is cheaper than listing its pixels
             texture = np.broadcast_to(color.astype(np.float32), (4, 4, 3))
-            canvas.quad(uv, depth, texture, ONES, part.ident, opacity=part.opacity, solid=solid)
+            canvas.quad(uv, depth, texture, None, part.ident, opacity=part.opacity, solid=solid)
 
 
 def _draw_cube(canvas: Canvas, camera: Camera, stage: Stage, index: int) -> None:
