@@ -196,7 +196,31 @@ class BoxMatch:
 
     @property
     def following(self) -> str:
-        return (self.model.following if self.model else None) or ""
+        """Who rolls after :attr:`holder`; "" when the agreed rounds end with that turn."""
+        model = self.model
+        if model is None or model.next_side is None:
+            return ""
+        agreed = model.rules.rounds
+        if agreed is not None and len(model.turns) + 1 >= agreed * len(model.sides):
+            return ""
+        return model.following or ""
+
+    def plural(self, name: str) -> bool:
+        """Whether ``name`` is a side of several players (partners: "Ann & Cy roll")."""
+        return any(side.name == name and not side.alone for side in self.sides())
+
+    def round_of(self, done: Round | None) -> str:
+        """Which round ``done`` is (or the next one, for None), as the title says it:
+        "round 2 of 3". A round of turns for Ad-Lib; of the whole table for Boggle."""
+        played = (
+            len(self.rounds)
+            if done is None or done not in self.rounds
+            else (self.rounds.index(done))
+        )
+        sides = len(self.model.sides) if self.model else len(self.seats) or 1
+        number = played // sides + 1 if not self.game.is_tray else played + 1
+        agreed = self.started.rounds
+        return f"round {number} of {agreed}" if agreed else f"round {number}"
 
     @property
     def over(self) -> bool:
