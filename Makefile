@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench bench-solver bench-best lexicons model clean install-pi
+.PHONY: demo test lint bench bench-solver bench-best fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -30,6 +30,10 @@ bench: $(STAMP)
 # The best-crossword benchmark: 50 rolls at 1, 10 and 60 s, 20-40 minutes (not run in CI).
 bench-best: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_best.py
+
+# The fuzz suite at issue 22's size: 20,000+ command lines, 1,000 photos, 1,000 configurations.
+fuzz: $(STAMP)
+	CUBEREF_FUZZ=large nice $(BIN)/python -m pytest tests/test_fuzz.py -q -s -p no:cacheprovider
 
 lexicons: $(STAMP)
 	$(BIN)/cuberef lexicon build

@@ -44,6 +44,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 log = logging.getLogger("cuberef")
 
+#: What the player reads when cuberef itself fails; the fuzz suite looks for it.
+UNEXPECTED = "something went wrong inside cuberef"
+
 
 class Parser(argparse.ArgumentParser):
     """argparse with its refusals as one sentence (and where to look) on stderr, exit 2."""
@@ -154,6 +157,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as error:  # a bug: still one sentence for the player, the trace on -v
+        log.info("where it went wrong:", exc_info=True)
+        print(
+            f"cuberef: {UNEXPECTED} ({type(error).__name__}: {error}); run it again with "
+            "-v to see where, and report it.",
+            file=sys.stderr,
+        )
+        return 1
     return code
 
 
