@@ -4,7 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench bench-solver bench-best fuzz lexicons model clean install-pi
+
+.PHONY: demo test lint browser bench bench-solver bench-best fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -19,10 +20,16 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy engine
+	$(BIN)/mypy engine models/render.py models/scenes.py models/sidescene.py models/tabletop
 
-test: lint
+test: lint browser
 	$(BIN)/python -m pytest
+
+# The players' page is tested in Debian's headless chromium: install it where it is missing.
+browser:
+	@test -x /usr/bin/chromium -a -x /usr/bin/chromedriver || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq --no-install-recommends chromium chromium-driver; }
 
 bench: $(STAMP)
 	$(BIN)/cuberef bench

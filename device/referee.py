@@ -134,6 +134,11 @@ class Referee:
             source = "read-only" if parts.store.read_only else "start-up"
             self.notices[source] = parts.store.notice
         self.on_change: Callable[[Referee], None] = lambda _referee: None
+        #: Where phones reach the players' page ("" when it is off).
+        self.page_address = ""
+        #: The keyboard's player: the word being typed, and how the last one was taken.
+        self.keyboard_entry = ""
+        self.keyboard_said = ""
         #: Taken for the short changes the players' page makes from its own thread.
         self.lock = threading.RLock()
         self._deadline = 0.0
@@ -420,6 +425,39 @@ class Referee:
         self.on_change(self)
         return name
 
+    @property
+    def keyboard_player(self) -> str:
+        return str(self.settings.get("page", {}).get("keyboard_player", ""))
+
+    def keyboard_word(self, word: str) -> None:
+        """The keyboard's player handed in ``word``; the screen says how it was taken."""
+        desk = self.desk
+        if desk is None:
+            return
+        try:
+            typed = desk.add(self.keyboard_player, word)
+        except Refused as refused:
+            self.keyboard_said = str(refused)
+        else:
+            self.keyboard_said = f"{typed.word.upper()}: {typed.ruling.reason or 'kept'}"
+        self.on_change(self)
+
+    @property
+    def join_code(self) -> str:
+        """The players' page's code (it stays the same from one match to the next)."""
+        with self.lock:
+            return (
+                self.current_match().started.code
+                if self.match is None
+                else (self.match.started.code)
+            )
+
+    @property
+    def desk(self) -> Desk | None:
+        """The lists of the round under way, if one is."""
+        done = self.round
+        return done.desk if done is not None else None
+
     def _desk(self, done: Round) -> Desk:
         board = board_of(done.reading) if done.reading else None
         assert board is not None
@@ -534,12 +572,20 @@ class Referee:
             players: tuple[str, ...] = ()  # they join on their phones
         else:
             players = tuple(self.settings["players"])
+        code = ""
+        if page.get("enabled"):
+            from device.page import make_code
+
+            # The next match keeps the code, so the phones at the table stay in.
+            code = self.match.started.code if self.match and self.match.started.code else ""
+            code = code or make_code()
         return MatchStarted(
             self.game.id,
             players,
             int(self.settings["rounds"]),
             int(self.settings["target_score"]),
             bool(self.settings.get("partners", False)),
+            code,
         )
 
     def current_match(self) -> BoxMatch:
@@ -553,10 +599,11 @@ class Referee:
                     except StoreError as error:
                         self.say("store", str(error))
                 self.match = BoxMatch(number, self.game, started)
-                keyboard = self.settings.get("page", {}).get("keyboard_player", "")
-                if keyboard and self.game.is_tray:
-                    self.match.join(PlayerJoined(keyboard, "", True))
-                    self._store(0, PlayerJoined(keyboard, "", True))
+                page = self.settings.get("page", {})
+                if self.keyboard_player and self.game.is_tray:
+                    joined = PlayerJoined(self.keyboard_player, page.get("keyboard_team", ""), True)
+                    self.match.join(joined)
+                    self._store(0, joined)
             return self.match
 
     def _elapsed(self, running: Round) -> float:

@@ -44,6 +44,8 @@ class View:
     hint: str = ""
     #: Each face's letter value (Ad-Lib), drawn in the tile's corner; () for none.
     values: tuple[int, ...] = ()
+    #: An address to show as a QR code (the players' page), "" for none.
+    qr: str = ""
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,11 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     text_area = pygame.Rect(
         where.side.left, text_top, where.side.width, where.side.bottom - text_top
     )
+    if view.qr:
+        side = min(text_area.width // 2, text_area.height)
+        code = pygame.Rect(text_area.right - side, text_area.bottom - side, side, side)
+        draw_qr(surface, view.qr, code)
+        text_area.width -= side + round(12 * unit)
     draw_lines(surface, view.message, view.lines, text_area, unit)
     if view.notice:
         pygame.draw.rect(surface, ALERT, where.bottom)
@@ -148,6 +155,23 @@ def render(view: View, surface: pygame.Surface) -> Layout:
             surface.blit(typeface.render(line, True, INK), (round(12 * unit), y))
             y += typeface.get_linesize()
     return where
+
+
+def draw_qr(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
+    """``text`` as a QR code filling ``box``: dark modules on white, with the quiet zone."""
+    import segno
+
+    matrix = segno.make(text, error="m").matrix
+    count = len(matrix) + 8  # four modules of quiet zone each side
+    step = box.width // count
+    left = box.left + (box.width - step * count) // 2
+    top = box.top + (box.height - step * count) // 2
+    pygame.draw.rect(surface, (255, 255, 255), (left, top, step * count, step * count))
+    for r, row in enumerate(matrix):
+        for c, dark in enumerate(row):
+            if dark:
+                cell = (left + (c + 4) * step, top + (r + 4) * step, step, step)
+                pygame.draw.rect(surface, (0, 0, 0), cell)
 
 
 def draw_tile(

@@ -21,6 +21,7 @@ Example (every key optional)::
 from __future__ import annotations
 
 import copy
+import dataclasses
 import os
 import tomllib
 from collections.abc import Callable
@@ -32,7 +33,7 @@ from device.buzzer import PASSIVE_RANGE
 from device.inputs import read_text
 from device.tunes import CATALOG, Tune, parse_tune
 from engine.errors import CuberefError
-from engine.games import GAMES
+from engine.games import GAMES, Game, find_game
 
 # BCM numbers a Pi 4/5 brings out on its 40-pin header.
 GPIO_PINS = range(2, 28)
@@ -146,6 +147,7 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "enabled": Key(False, (bool,), help="the players' page: words typed on phones"),
         "port": Key(8080, (int,), _between(1024, 65535), "its port on the local network"),
         "keyboard_player": Key("", (str,), help="the player who types on the box's keyboard"),
+        "keyboard_team": Key("", (str,), help="that player's team, if they play in one"),
     },
 }
 
@@ -189,8 +191,28 @@ def problems(document: dict[str, Any]) -> list[str]:
 
 
 def together(chosen: dict[str, Any]) -> list[str]:
-    """What is wrong only when settings meet: a tune the chosen buzzer cannot play."""
+    """What is wrong only as the box uses the settings: dice the game does not have, a
+    word list that is not there, a store folder that is a file, a tune the chosen
+    buzzer cannot play."""
     found: list[str] = []
+    try:
+        chosen_game(chosen)
+    except CuberefError as error:
+        found.append(f"dice = {chosen['dice']!r}: {error}")
+    if chosen["lexicon"]:
+        from engine.lexicon import available_lexicons, lexicon_path
+
+        if lexicon_path(chosen["lexicon"]) is None:
+            found.append(
+                f"lexicon = {chosen['lexicon']!r} is not a word list here; choose one of "
+                f"{', '.join(available_lexicons())}, or make one with cuberef lexicon build."
+            )
+    folder = state_folder(chosen)
+    if folder.exists() and not folder.is_dir():
+        found.append(
+            f"[store] folder = {str(folder)!r} is a file; give a folder, where the box keeps "
+            "matches.db and the photos."
+        )
     if chosen["buzzer"]["type"] == "passive":
         low, high = PASSIVE_RANGE
         for name, tune in tunes(chosen).items():
@@ -202,6 +224,23 @@ def together(chosen: dict[str, Any]) -> list[str]:
                     )
                     break
     return found
+
+
+def chosen_game(chosen: dict[str, Any]) -> Game:
+    """The game the settings name, its cubes the chosen ``dice`` (an edition's name or
+    a .txt file of faces): what the reader settles faces by and a touch cycles through."""
+    game = find_game(chosen["game"])
+    dice = chosen["dice"]
+    if not dice:
+        return game
+    cubes = game.cube_set(dice)  # the engine's sentence for dice this game does not have
+    wanted = game.size**2 if game.is_tray else len(game.cube_set().dice)
+    if len(cubes.dice) != wanted:
+        raise CuberefError(
+            f"{game.title} is played with {wanted} dice and {dice!r} has {len(cubes.dice)}."
+        )
+    own = [edition for edition in game.dice if edition[0] == dice] or [(Path(dice).stem, dice)]
+    return dataclasses.replace(game, dice=(*own, *(e for e in game.dice if e not in own)))
 
 
 def tunes(chosen: dict[str, Any]) -> dict[str, Tune]:

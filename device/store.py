@@ -149,9 +149,14 @@ class Store:
     def _open_read_only(self, announce: bool) -> sqlite3.Connection:
         """Open without writing a byte. A WAL database needs its -shm index; where that
         cannot be made (a read-only file system after a clean stop, so no -wal either),
-        SQLite's ``immutable`` mode reads the file as it is."""
+        SQLite's ``immutable`` mode reads the file as it is. With no -wal (no box has
+        the store open) that is the mode from the start: even ``mode=ro`` creates -wal
+        and -shm where it may, and a doctor run as root would leave them root's, which
+        the service could then not open."""
         uri = f"file:{quote(str(self.path))}?mode=ro"
         wal = Path(str(self.path) + "-wal")
+        if not wal.exists():
+            uri += "&immutable=1"
         db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         try:
             db.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -163,7 +168,10 @@ class Store:
                     f"{wal.name}) cannot be read without writing; make the card writable."
                 ) from None
             db = sqlite3.connect(
-                uri + "&immutable=1", uri=True, isolation_level=None, check_same_thread=False
+                uri.replace("&immutable=1", "") + "&immutable=1",
+                uri=True,
+                isolation_level=None,
+                check_same_thread=False,
             )
         reason = _damage_of(db)
         if reason:

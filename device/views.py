@@ -70,6 +70,10 @@ def view_of(referee: Referee) -> View:
         lines = _match_lines(referee)
         hint = "press: new match" if match.ended else "press: next round"
         title = f"{game.title} · match {match.number}"
+    qr = ""
+    if referee.page_address and state in (State.IDLE, State.MATCH):
+        qr = f"{referee.page_address}?code={referee.join_code}"
+        message = f"{message} Phones: {referee.page_address} code {referee.join_code}".strip()
     if state is State.FAILSAFE:
         faces, values = (), ()
     return View(
@@ -85,6 +89,7 @@ def view_of(referee: Referee) -> View:
         big_clock=state in (State.TIMING, State.TIME_UP),
         hint=hint,
         values=values,
+        qr=qr,
     )
 
 
@@ -97,9 +102,12 @@ def _typing_lines(referee: Referee) -> tuple[str, ...]:
     done = referee.round
     if done is None or done.desk is None:
         return ()
-    return tuple(
-        f"{name}: {len(done.desk.words(name))} words" for name in referee.players_with_lists()
-    )
+    lines = [f"{name}: {len(done.desk.words(name))} words" for name in referee.players_with_lists()]
+    if referee.keyboard_player:
+        lines.append(f"{referee.keyboard_player} types: {referee.keyboard_entry.upper()}_")
+        if referee.keyboard_said:
+            lines.append(f"  {referee.keyboard_said}")
+    return tuple(lines)
 
 
 def _grid_width(grid: tuple[str, ...]) -> int:

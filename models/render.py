@@ -224,13 +224,13 @@ def render_face(
     cube = np.array(style.cube, np.float32)
     img = img * (1 - body[..., None]) + cube * body[..., None]
     img = img * (1 - ink[..., None]) + np.array(style.ink, np.float32) * ink[..., None]
-    return np.clip(img, 0, 255).astype(np.uint8)
+    return np.asarray(np.clip(img, 0, 255).astype(np.uint8))
 
 
 @functools.lru_cache(maxsize=64)
 def _edge_falloff(f: int) -> np.ndarray:
     yy, xx = np.mgrid[0:f, 0:f].astype(np.float32) / f - 0.5
-    return np.clip((xx**2 + yy**2) * 4 - 0.5, 0, 1)
+    return np.asarray(np.clip((xx**2 + yy**2) * 4 - 0.5, 0, 1))
 
 
 def _paste(canvas: np.ndarray, alpha: np.ndarray, colour: np.ndarray, x: int, y: int) -> None:
@@ -393,4 +393,4 @@ def render_sample(
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     if rng.random() < 0.15:
         out = cv2.cvtColor(cv2.cvtColor(out, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
-    return out
+    return np.asarray(out)

@@ -35,6 +35,15 @@ TRAY_GAMES = {4: "boggle", 5: "big-boggle", 6: "super-big-boggle"}
 
 
 @dataclass(frozen=True, slots=True)
+class SideFace:
+    """A side of a cube that the camera sees: its face and its corners in the image,
+    clockwise from the print's own top left."""
+
+    face: str
+    corners: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlacedCube:
     """One cube in the photo: its top face, where it lies and which way its letter points."""
 
@@ -46,6 +55,11 @@ class PlacedCube:
     angle: float
     #: (row, col) as the image shows the tray or crossword; None for a loose or unused cube.
     cell: tuple[int, int] | None
+    #: Share of the top face that nothing hides (a hand, a tray wall, a drawn line, the
+    #: frame's edge); this renderer's flat scenes hide nothing.
+    visible: float = 1.0
+    #: The side faces the camera sees (``models.tabletop``), each from its print's top left.
+    sides: tuple[SideFace, ...] = ()
 
     @property
     def center(self) -> tuple[float, float]:
@@ -68,6 +82,9 @@ class Scene:
     #: True when the lattice lies within a few degrees of 45 in the image, where either
     #: axis may fairly be called the rows.
     ambiguous_axes: bool
+    #: Quarter turns clockwise by which the crossword's own up (the way its letters read)
+    #: lies turned in the image: turn ``grid`` back by as many to read it.
+    grid_turn: int = 0
 
 
 def _default_painter(rng: random.Random, split: str = "val") -> FacePainter:
@@ -227,7 +244,7 @@ def _camera(
 
 def _rotate(point: np.ndarray, axis: np.ndarray, angle: float) -> np.ndarray:
     # Rodrigues' rotation formula.
-    return (
+    return np.asarray(
         point * math.cos(angle)
         + np.cross(axis, point) * math.sin(angle)
         + axis * np.dot(axis, point) * (1 - math.cos(angle))
@@ -290,7 +307,7 @@ def _photograph(
     if sigma > 0.3:
         image = cv2.GaussianBlur(image, (0, 0), sigma)
     noise = np.random.default_rng(rng.randrange(2**32)).normal(0, rng.uniform(1, 5), image.shape)
-    return np.clip(image + noise, 0, 255).astype(np.uint8)
+    return np.asarray(np.clip(image + noise, 0, 255).astype(np.uint8))
 
 
 # --- the three scenes -----------------------------------------------------------------------
@@ -316,7 +333,12 @@ def _image_axes(homography: np.ndarray, center: tuple[float, float]) -> tuple[np
     cx, cy = center
     points = np.array([[[cx, cy], [cx + 1, cy], [cx, cy + 1]]], np.float64)
     p = cv2.perspectiveTransform(points, homography)[0]
-    ex, ey = p[1] - p[0], p[2] - p[0]
+    return lattice_axes(p[1] - p[0], p[2] - p[0])
+
+
+def lattice_axes(ex: np.ndarray, ey: np.ndarray) -> tuple[np.ndarray, bool]:
+    """``_image_axes`` from the image steps ``ex`` and ``ey`` of one lattice column and
+    one lattice row."""
     angle_x = math.degrees(math.atan2(ex[1], ex[0]))
     folded = abs(((angle_x + 45) % 90) - 45)
     ambiguous = abs(folded - 45) < 6
@@ -522,23 +544,24 @@ def render_crossword(
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
     cells = [(r - r0, c - c0) for r, c in cells]
-    rows = max(r for r, _ in cells) + 1
+    world_rows = max(r for r, _ in cells) + 1
     cols = max(c for _, c in cells) + 1
     pitch = CUBE * rng.uniform(1.0, 1.04)
     pad = CUBE * 1.5
     spare = len(faces) - len(cells)
     extra = CUBE * (2.5 + 0.5 * spare) if spare else 0
     width = cols * pitch + 2 * pad + extra
-    height = max(rows * pitch, 3 * CUBE) + 2 * pad
+    height = max(world_rows * pitch, 3 * CUBE) + 2 * pad
     world = _World(int(width), int(height))
     placed_cells = {}
     for face, (r, c) in zip(faces, cells, strict=False):
         center = (pad + (c + 0.5) * pitch, pad + (r + 0.5) * pitch)
         jitter = CUBE * 0.02 * np.array([rng.uniform(-1, 1), rng.uniform(-1, 1)])
+        x, y = np.array(center) + jitter
         world.add_cube(
             painter(face, CUBE, rng),
             face,
-            tuple(np.array(center) + jitter),
+            (float(x), float(y)),
             rng.uniform(-2, 2),
             rng.choice([0, 0, 0, 1, 3]),
             (r, c),
@@ -546,13 +569,11 @@ def render_crossword(
         placed_cells[(r, c)] = face
     leftover = faces[len(cells) :]
     box = (pad + cols * pitch + CUBE * 1.5, pad, width - pad, height - pad)
-    for face, center in zip(
-        leftover, _scatter(rng, len(leftover), box, [], CUBE * 1.5), strict=True
-    ):
+    for face, spot in zip(leftover, _scatter(rng, len(leftover), box, [], CUBE * 1.5), strict=True):
         world.add_cube(
             painter(face, CUBE, rng),
             face,
-            tuple(center),
+            (float(spot[0]), float(spot[1])),
             rng.uniform(0, 360),
             rng.randrange(4),
             None,
@@ -562,7 +583,9 @@ def render_crossword(
         rng, (pad * 0.5, pad * 0.5, width - pad * 0.5, height - pad * 0.5), frame, coverage, 30
     )
     image = _photograph(rng, world, homography, frame)
-    axes, ambiguous = _image_axes(homography, (pad + cols * pitch / 2, pad + rows * pitch / 2))
+    axes, ambiguous = _image_axes(
+        homography, (pad + cols * pitch / 2, pad + world_rows * pitch / 2)
+    )
     in_image = _cells_in_image(placed_cells, axes)
     n_rows = max(r for r, _ in in_image) + 1
     n_cols = max(c for _, c in in_image) + 1

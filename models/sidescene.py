@@ -50,7 +50,7 @@ def _bevel(size: int, depth: float) -> np.ndarray:
     0.55; a real cube's edge between a lit side and its top may show no darker line at all."""
     yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
     edge = np.minimum.reduce([xx, yy, size - 1 - xx, size - 1 - yy]) / size
-    return 1 - depth + depth * np.clip(edge / 0.09, 0, 1) ** 0.6
+    return np.asarray(1 - depth + depth * np.clip(edge / 0.09, 0, 1) ** 0.6)
 
 
 def _rounded(size: int) -> np.ndarray:
@@ -102,9 +102,9 @@ def add_cube_with_sides(
     hull = cv2.convexHull(np.concatenate([bottom, top]).astype(np.float32))[:, 0]
     away = np.array([-math.cos(light), -math.sin(light)]) * CUBE * shadow
     cast = cv2.convexHull(np.concatenate([hull, hull + away]).astype(np.float32))[:, 0]
-    darker = np.zeros((height, width), np.float32)
-    cv2.fillConvexPoly(darker, np.round(cast * 16).astype(np.int32), 1.0, cv2.LINE_AA, 4)
-    darker = cv2.GaussianBlur(darker, (0, 0), CUBE * 0.08)
+    outline = np.zeros((height, width), np.float32)
+    cv2.fillConvexPoly(outline, np.round(cast * 16).astype(np.int32), 1.0, cv2.LINE_AA, 4)
+    darker = cv2.GaussianBlur(outline, (0, 0), CUBE * 0.08)
     world.shade *= 1 - 0.45 * darker
     # The top over its sides, its letter turned a further ``turn`` quarter turns clockwise;
     # its corners are kept from the letter's own top left, as ``models.scenes`` keeps them.
@@ -178,7 +178,7 @@ def _paper(rng: random.Random, frame: tuple[int, int], cube: np.ndarray) -> np.n
     base = cv2.cvtColor(pixel, cv2.COLOR_LAB2BGR).astype(np.float32)[0, 0]
     small = np.random.default_rng(rng.randrange(2**32)).normal(0, 1, (12, 16)).astype(np.float32)
     texture = cv2.resize(small, (width, height), interpolation=cv2.INTER_CUBIC)
-    return base[None, None, :] * (1 + 0.03 * texture[..., None])
+    return np.asarray(base[None, None, :] * (1 + 0.03 * texture[..., None]))
 
 
 def render_loose_sides(

@@ -1,12 +1,18 @@
 """Check the box's configuration file: every wrong key or value, one sentence each.
 
 Without ``--config`` the file is ``$CUBEREF_CONFIG`` or ``/etc/cuberef/config.toml``
-(what the service reads); with ``--defaults`` the defaults are printed as TOML."""
+(what the service reads). ``--check`` names each problem on stderr (exit code 2) or
+says that every setting is right; with ``--json`` it also prints
+``{"path", "ok", "problems": [sentences]}``. ``--defaults`` prints every setting with
+its default as TOML; ``--get NAME`` (``game``, ``screen.rotation``) one setting as the
+box will use it."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
+from typing import Any
 
 from device import settings
 from engine.errors import CuberefError
@@ -18,6 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true", help="name every wrong key or value")
     parser.add_argument("--config", metavar="FILE", help="the TOML file (default: the service's)")
     parser.add_argument("--defaults", action="store_true", help="print every setting's default")
+    parser.add_argument("--get", metavar="NAME", help="one setting, as SECTION.KEY or KEY")
+    parser.add_argument("--json", action="store_true", help="--check's verdict as JSON")
 
 
 def config_path(given: str | None) -> str:
@@ -28,16 +36,33 @@ def run(args: argparse.Namespace) -> int:
     if args.defaults:
         print(defaults_toml(), end="")
         return 0
-    if not args.check:
-        raise CuberefError("Say what to do: cuberef config --check, or --defaults.")
     path = config_path(args.config)
+    if args.get:
+        print(_toml(setting(settings.load(path), args.get)))
+        return 0
+    if not args.check:
+        raise CuberefError("Say what to do: cuberef config --check, --get NAME or --defaults.")
     found = settings.problems(settings.read_file(path))
-    if found:
-        for sentence in found:
-            print(f"{path}: {sentence}")
-        return 2
-    print(f"{path}: every setting is right.")
-    return 0
+    for sentence in found:
+        print(f"{path}: {sentence}", file=sys.stderr)
+    if args.json:
+        from device.output import emit_json
+
+        emit_json({"path": path, "ok": not found, "problems": found})
+    elif not found:
+        print(f"{path}: every setting is right.")
+    return 2 if found else 0
+
+
+def setting(chosen: dict[str, Any], name: str) -> Any:
+    """The setting ``name`` (``section.key`` or a top-level key) of loaded settings."""
+    section, dot, key = name.rpartition(".")
+    place = chosen.get(section) if dot else chosen
+    if not isinstance(place, dict) or key not in place or isinstance(place[key], dict):
+        raise CuberefError(
+            f"There is no setting {name!r}; cuberef config --defaults lists every one."
+        )
+    return place[key]
 
 
 def defaults_toml() -> str:

@@ -1,44 +1,103 @@
 """Check each part of the box: camera, pins, screen, model, lexicons, store.
 
-Each line says the part works, or what is wrong and the fix. Exit code 0 when every
-part works, 1 when one does not."""
+Each line says the part works (``ok``), or what is wrong and the fix (``FIX``). While
+the cuberef service runs it holds the camera, the pins and the screen: a part that
+does not open then is reported as held by the service (``busy``), not as broken.
+With the service's configuration the store checked is the service's own
+(/var/lib/cuberef). The doctor only reads: it creates no store, no folder, no photo.
+``--json`` prints ``{"ok", "config", "service", "checks": [{"part", "status",
+"line"}]}``. Exit code 0 when no part needs a fix, 1 when one does."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import subprocess
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from device import settings as config
-from device.commands.config import config_path
+from device.commands.config import DEFAULT_PATH, config_path
 from engine.errors import CuberefError
 
 Check = Callable[[dict[str, Any]], str]
 
+#: The service's StateDirectory (systemd/cuberef.service): where its store lives.
+SERVICE_STORE = Path("/var/lib/cuberef")
+STOP = "sudo systemctl stop cuberef"
+#: Parts the running service holds open.
+HELD = ("camera", "pins", "screen")
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="the TOML configuration")
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
 
 
 def run(args: argparse.Namespace) -> int:
     path = config_path(args.config)
-    chosen = config.load(path if (args.config or os.path.exists(path)) else None)
-    failed = 0
+    given = bool(args.config) or os.path.exists(path)
+    chosen = config.load(path if given else None)
+    if _is_services(path) and not chosen["store"]["folder"] and "STATE_DIRECTORY" not in os.environ:
+        chosen["store"]["folder"] = str(SERVICE_STORE)
+    service = service_state()
     quiet_libraries()
+    checks = []
     for name, check in CHECKS:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # each check says in its own line what it found
-                line = check(chosen)
-            ok = True
+                line, status = check(chosen), "ok"
         except Exception as error:  # each part's own failure, reported as its line
-            line, ok = str(error), False
-        failed += not ok
-        print(f"{'ok  ' if ok else 'FIX '} {name}: {line}")
+            line, status = str(error), "fix"
+            if service == "running" and name in HELD:
+                status = "busy"
+                line = f"held by the running cuberef service; to test it: {STOP}."
+        checks.append({"part": name, "status": status, "line": line})
+    failed = any(check["status"] == "fix" for check in checks)
+    if args.json:
+        from device.output import emit_json
+
+        document = {"ok": not failed, "config": path if given else None, "service": service}
+        emit_json({**document, "checks": checks})
+    else:
+        print(f"     config: {path if given else 'none; every setting at its default'}.")
+        print(f"     service: {service}.")
+        for check in checks:
+            print(
+                f"{check['status'] if check['status'] != 'fix' else 'FIX':5}{check['part']}: "
+                f"{check['line']}"
+            )
     return 1 if failed else 0
+
+
+def _is_services(path: str) -> bool:
+    try:
+        return Path(path).resolve() == Path(DEFAULT_PATH).resolve()
+    except OSError:
+        return False
+
+
+def service_state() -> str:
+    """``running``, ``stopped`` or ``not installed``: what systemd says of cuberef.service."""
+    systemctl = shutil.which("systemctl")
+    if systemctl is None or not Path("/run/systemd/system").is_dir():
+        return "not installed"
+    try:
+        answer = subprocess.run(
+            [systemctl, "is-active", "cuberef.service"], capture_output=True, text=True, timeout=5
+        ).stdout.strip()
+        known = subprocess.run(
+            [systemctl, "cat", "cuberef.service"], capture_output=True, text=True, timeout=5
+        ).returncode
+    except (OSError, subprocess.SubprocessError):
+        return "not installed"
+    if answer in ("active", "activating", "reloading", "deactivating"):
+        return "running"
+    return "stopped" if known == 0 else "not installed"
 
 
 def quiet_libraries() -> None:
@@ -49,45 +108,44 @@ def quiet_libraries() -> None:
 
 
 def camera(settings: dict[str, Any]) -> str:
-    from device.camera import open_camera
+    from device.camera import GuardedCamera, open_camera
 
     notices: list[str] = []
-    opened = open_camera(settings["camera"], notices)
+    opened = GuardedCamera(lambda: open_camera(settings["camera"], notices))
     try:
-        image = opened.capture()
+        image = opened.capture()  # bounded in time, as the box's
+        name = opened.name
     finally:
         opened.close()
     extra = f" ({' '.join(notices)})" if notices else ""
-    return f"{opened.name} gave a {image.shape[1]}x{image.shape[0]} picture{extra}."
+    return f"{name} gave a {image.shape[1]}x{image.shape[0]} picture{extra}."
 
 
 def pins(settings: dict[str, Any]) -> str:
     from gpiozero import Button, Device
 
+    from device.gpio import claim
+
+    pin = settings["button"]["pin"]
+    button = claim(lambda: Button(pin, pull_up=settings["button"]["pull_up"]), "button", pin)
     try:
-        button = Button(settings["button"]["pin"], pull_up=settings["button"]["pull_up"])
-    except Exception as error:
-        raise CuberefError(
-            f"GPIO{settings['button']['pin']} cannot be used ({error.__class__.__name__}: "
-            f"{error}); stop the service first (sudo systemctl stop cuberef), add the user "
-            "to the gpio group, or off a Pi use cuberef run --simulate."
-        ) from None
-    state = "pressed" if button.is_pressed else "not pressed"
-    factory = type(Device.pin_factory).__name__
-    button.close()
-    return f"button on GPIO{settings['button']['pin']} reads {state} ({factory})."
+        state = "pressed" if button.is_pressed else "not pressed"
+        factory = type(Device.pin_factory).__name__
+    finally:
+        button.close()
+    return f"button on GPIO{pin} reads {state} ({factory})."
 
 
 def screen(settings: dict[str, Any]) -> str:
     from device.screen import open_screen
 
-    notices: list[str] = []
-    opened = open_screen(settings["screen"], notices, wait=False)
+    opened = open_screen(settings["screen"], [], wait=False)
     width, height = opened.size
+    display = opened.display.get_size()
     opened.close()
-    if notices:
-        raise CuberefError(" ".join(notices) + " Boot to the console and add the user to video.")
-    return f"{opened.backend} opened at {width}x{height}."
+    portrait = display[1] > display[0] and opened.rotation in (0, 180)
+    hint = " The display is portrait: set [screen] rotation = 90 (or 270)." if portrait else ""
+    return f"{opened.backend} opened at {width}x{height}.{hint}"
 
 
 def model(settings: dict[str, Any]) -> str:
@@ -97,10 +155,9 @@ def model(settings: dict[str, Any]) -> str:
 
 
 def lexicons(settings: dict[str, Any]) -> str:
-    from engine.games import find_game
     from engine.lexicon import Lexicon
 
-    name = settings["lexicon"] or find_game(settings["game"]).lexicon
+    name = settings["lexicon"] or config.chosen_game(settings).lexicon
     lexicon = Lexicon.open(name)
     return f"{name} opens ({lexicon.card.words} words)."
 
@@ -128,6 +185,14 @@ def store(settings: dict[str, Any]) -> str:
     return f"{Path(folder) / 'matches.db'} is {result}, {megabytes} MB free.{note}"
 
 
+def page(settings: dict[str, Any]) -> str:
+    from device.page import page_address
+
+    port = settings["page"]["port"]
+    on = settings["page"]["enabled"]
+    return f"{page_address(port)} for phones." if on else "off ([page] enabled = true)."
+
+
 CHECKS: list[tuple[str, Check]] = [
     ("camera", camera),
     ("pins", pins),
@@ -135,4 +200,5 @@ CHECKS: list[tuple[str, Check]] = [
     ("model", model),
     ("lexicons", lexicons),
     ("store", store),
+    ("page", page),
 ]

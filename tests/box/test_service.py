@@ -23,8 +23,8 @@ from device.commands.run import serve
 from device.referee import State
 from device.tunes import Note, Tune
 
-from .conftest import ListReader, TableScorer, tray_reading
-from .test_round import WORDS, box_settings
+from .conftest import ListReader, tray_reading
+from .test_round import box_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,7 +37,6 @@ def active_box(tmp_path, photos, factory):
         chosen,
         clock,
         reader=ListReader([tray_reading()]),
-        scorer=TableScorer(WORDS),
         pin_factory=factory,
     )
     return made, clock, chosen
@@ -79,7 +78,6 @@ def test_sigterm_mid_beep_leaves_the_buzzer_low_and_the_store_whole(tmp_path, ph
         chosen,
         clock,
         reader=ListReader([]),
-        scorer=TableScorer(WORDS),
         pin_factory=MockFactory(),
     )
     assert again.referee.state is State.TIMING  # the stopped round goes on after a restart

@@ -1,0 +1,178 @@
+"""One scene from (kind, seed, split): lay it out, place the camera, draw, develop, and
+write down what the photo shows.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from models.scenes import PlacedCube, Scene, SideFace, _cells_in_image, lattice_axes
+from models.tabletop import backgrounds, looks, photo
+from models.tabletop.arrays import Array
+from models.tabletop.camera import Camera, frame_points, look_at
+from models.tabletop.kinds import LAYOUTS, Layout, yaw_matrix
+from models.tabletop.raster import Canvas
+from models.tabletop.solids import Box
+from models.tabletop.stage import FLOOR, SIDE, Cube, Part, Stage, draw, turned
+
+
+def _stage(layout: Layout, rng: np.random.Generator) -> Stage:
+    look = layout.look
+    stage = Stage(look, looks.lighting(rng))
+    half = look.size / 2
+    for spot in layout.spots:
+        base = np.array([spot.xy[0], spot.xy[1], layout.stand])
+        box = Box(base, yaw_matrix(spot.yaw), (half, half), look.size)
+        stage.cubes.append(Cube(layout.pose.box(box), spot))
+    if layout.tray is not None and layout.tray_look is not None:
+        color, opacity = layout.tray_look.color, layout.tray_look.opacity
+        floor = layout.tray.floor
+        stage.floor = Part(layout.pose.box(floor.box), color * floor.tint, opacity, FLOOR)
+        stage.parts = [
+            Part(layout.pose.box(s.box), np.clip(color * s.tint, 0, 255), opacity)
+            for s in layout.tray.walls
+        ]
+        stage.well = float(rng.uniform(0.35, 0.7))
+    else:
+        stage.well = float(rng.uniform(0.1, 0.35))
+    return stage
+
+
+def _camera(
+    layout: Layout, stage: Stage, rng: np.random.Generator, size: tuple[int, int]
+) -> Camera:
+    points = layout.frame or [p for c in stage.cubes for p in c.box.top().corners]
+    centre = np.mean(points, axis=0)
+    # Most photos are taken nearly square to the tray or crossword; some at any turn.
+    yaw = math.atan2(layout.pose.rotation[1, 0], layout.pose.rotation[0, 0])
+    if rng.random() < 0.6:
+        azimuth = yaw - math.pi / 2 + math.pi / 2 * int(rng.integers(4)) + rng.normal(0, 0.06)
+        roll = math.pi / 2 * int(rng.integers(4)) * (rng.random() < 0.3) + rng.normal(0, 0.05)
+    else:
+        azimuth, roll = rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi)
+    slant = rng.uniform(0, 8) if rng.random() < 0.35 else rng.uniform(8, 45)
+    fov = math.radians(rng.uniform(45, 75))
+    focal = size[0] / 2 / math.tan(fov / 2)
+    camera = look_at(centre, math.radians(slant), azimuth, roll, 400.0, focal, size)
+    low, high = layout.coverage
+    coverage = float(rng.uniform(low, high))
+    place = (float(rng.uniform(0, 1)), float(rng.uniform(0, 1)))
+    return frame_points(camera, np.array(points), coverage, place)
+
+
+def _cells(
+    layout: Layout, camera: Camera, stage: Stage
+) -> tuple[dict[int, tuple[int, int]], Array, bool]:
+    """Each laid-out cube's (row, col) as the image shows it, the lattice's axes (image
+    column and row steps of a layout column and row) and whether they lie near 45 degrees."""
+    placed = {str(k): c.spot.cell for k, c in enumerate(stage.cubes) if c.spot.cell is not None}
+    if not placed:
+        return {}, np.eye(2, dtype=int), False
+    centre = np.array([0.0, 0.0, layout.stand + layout.look.size])
+    steps = ([0.0, 0.0, 0.0], [layout.pitch, 0.0, 0.0], [0.0, -layout.pitch, 0.0])
+    uv, _ = camera.project(np.array([layout.pose.point(centre + np.array(d)) for d in steps]))
+    axes, ambiguous = lattice_axes(uv[1] - uv[0], uv[2] - uv[0])
+    by_cell = {cell: k for k, cell in placed.items() if cell is not None}
+    mapped = _cells_in_image(by_cell, axes)
+    return {int(k): image for image, k in mapped.items()}, axes, ambiguous
+
+
+def _grid_turn(axes: Array) -> int:
+    """Quarter turns clockwise of the layout's up (a step of -1 row) in the image."""
+    col, row = (int(v) for v in axes @ np.array([0, -1]))
+    return {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}[(col, row)]
+
+
+def _corners(camera: Camera, lens: photo.Lens, points: Array) -> tuple[tuple[float, float], ...]:
+    uv, _ = camera.project(points)
+    return tuple((float(x), float(y)) for x, y in lens.points(uv))
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A scene as drawn, before its ground truth is written down: for tests and tools."""
+
+    layout: Layout
+    stage: Stage
+    camera: Camera
+    lens: photo.Lens
+    canvas: Canvas
+    image: Array
+
+
+def compose(kind: str, seed: int, split: str, frame: tuple[int, int]) -> Shot:
+    """Lay out, light, photograph and develop one scene."""
+    if kind not in LAYOUTS:
+        raise ValueError(f"unknown scene kind {kind!r}; choose one of {', '.join(LAYOUTS)}")
+    looks.held_out(split)
+    rng = np.random.default_rng([looks.SPLITS.index(split), list(LAYOUTS).index(kind), seed])
+    layout = LAYOUTS[kind](rng, split, seed)
+    stage = _stage(layout, rng)
+    lens = photo.random_lens(rng, frame)
+    framed = _camera(layout, stage, rng, lens.sensor)
+    mx, my = lens.margin
+    centre = (framed.center[0] + mx, framed.center[1] + my)
+    camera = Camera(framed.rotation, framed.position, framed.focal, centre, lens.ideal)
+    canvas = Canvas(*lens.ideal)
+    lighting = stage.lighting
+    light = float(lighting.ambient.mean()) + sum(
+        float(lamp.color.mean()) * max(float(lamp.direction[2]), 0) for lamp in lighting.lights
+    )
+    canvas.color[:] = backgrounds.lay(backgrounds.surface(rng, split), camera, rng, light)
+    draw(canvas, camera, stage)
+    image = photo.blur(canvas.color, rng, frame[0] / 640)
+    image = photo.develop(lens.apply(image), rng)
+    return Shot(layout, stage, camera, lens, canvas, photo.finish(image, rng))
+
+
+def render(
+    kind: str, seed: int, *, split: str = "train", frame: tuple[int, int] = (640, 480)
+) -> Scene:
+    """One scene of ``kind`` (see ``models.tabletop``), the same for the same arguments."""
+    shot = compose(kind, seed, split, frame)
+    layout, stage, camera, lens = shot.layout, shot.stage, shot.camera, shot.lens
+    cells, axes, ambiguous = _cells(layout, camera, stage)
+    ids = shot.canvas.ids
+    counts = np.bincount(ids[(ids >= 0) & (ids < SIDE)], minlength=len(stage.cubes))
+    rounded = 1 - (4 - math.pi) * layout.look.edge**2
+    placed = []
+    for k, cube in enumerate(stage.cubes):
+        top = turned(cube.box.top(), cube.spot.turn)
+        uv, _ = camera.project(top.corners)
+        full = abs(float(cv2.contourArea(uv.astype(np.float32)))) * rounded
+        corners = tuple((float(x), float(y)) for x, y in lens.points(uv))
+        (x0, y0), (x1, y1) = corners[0], corners[1]
+        sides = tuple(
+            SideFace(name, _corners(camera, lens, turned(side, turn).corners))
+            for side, name, turn in zip(
+                cube.box.sides(), cube.spot.sides, cube.spot.side_turns, strict=True
+            )
+            if side.facing(camera.position)
+        )
+        placed.append(
+            PlacedCube(
+                cube.spot.top,
+                corners,
+                math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360,
+                cells.get(k),
+                min(1.0, float(counts[k]) / full) if full > 0 else 0.0,
+                sides,
+            )
+        )
+    board = grid = None
+    turn = 0
+    if kind == "tray" and placed:
+        size = max(r for r, _ in cells.values()) + 1
+        at = {cells[k]: cube.face for k, cube in enumerate(placed)}
+        board = tuple(tuple(at[(r, c)] for c in range(size)) for r in range(size))
+    if kind == "crossword":
+        at = {cells[k]: cube.face for k, cube in enumerate(placed) if k in cells}
+        rows = max(r for r, _ in at) + 1
+        cols = max(c for _, c in at) + 1
+        grid = tuple("".join(at.get((r, c), ".") for c in range(cols)) for r in range(rows))
+        turn = _grid_turn(axes)
+    return Scene(kind, layout.game, shot.image, tuple(placed), board, grid, ambiguous, turn)
