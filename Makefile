@@ -4,7 +4,6 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-
 .PHONY: demo test lint browser bench bench-solver bench-best fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
