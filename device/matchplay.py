@@ -141,7 +141,8 @@ class BoxMatch:
 
     def round_rules(self, settings: dict[str, Any]) -> RoundRules:
         """The Boggle options agreed for this match, with the teams the players picked."""
-        teams = tuple((side.name, side.members) for side in self.sides() if not side.alone)
+        sides = self.sides() if self.seats else ()
+        teams = tuple((side.name, side.members) for side in sides if not side.alone)
         return RoundRules(
             advanced=bool(settings.get("advanced", False)),
             handicap=frozenset(str(name) for name in settings.get("handicap", [])),

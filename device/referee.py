@@ -363,7 +363,9 @@ class Referee:
             players = self.players_with_lists()
             if players:
                 desk = done.desk or self._desk(done)
-                rules = dataclasses.replace(desk.rules, challenge=done.challenge)
+                # the teams as they stand now: players may have joined since the roll
+                rules = self.current_match().round_rules(self.settings)
+                rules = dataclasses.replace(rules, challenge=done.challenge)
                 done.result = self.parts.scorer.score_lists(
                     board, self.game, desk.lists(players), rules, lexicon
                 )

@@ -32,7 +32,7 @@ def free_port() -> int:
 
 def page_box(tmp_path, photos, factory=None, rounds=2, **page):
     chosen = box_settings(tmp_path, photos, "big-boggle")
-    chosen["page"].update(enabled=True, port=free_port(), **page)
+    chosen["page"].update(enabled=True, port=page.pop("port", None) or free_port(), **page)
     chosen["handicap"] = ["Ann"]
     chosen["target_score"] = 8
     readings = [tray_reading(BOARD, game="big-boggle") for _ in range(rounds)]
