@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models.render import fonts
-from models.tabletop import KINDS, SPLITS, backgrounds, looks, render
+from models.tabletop import KINDS, SPLITS, backgrounds, looks, overlays, render
 from models.tabletop.__main__ import main
 from models.tabletop.camera import look_at
 from models.tabletop.photo import Lens
+from models.tabletop.raster import OCCLUDER
 from models.tabletop.scene import compose
 from models.tabletop.stage import turned
 
@@ -128,6 +129,35 @@ def test_loose_rolls_have_touching_clusters() -> None:
         gaps = np.linalg.norm(centres[:, None] - centres[None], axis=2) + np.eye(len(centres)) * 1e9
         touching += int((gaps.min(1) < 1.25 * sides).sum())
     assert touching >= 10
+
+
+def test_a_hand_over_a_top_lowers_its_visible_share() -> None:
+    """Hands take the occluder id: a top they cover counts as partly hidden, and the share
+    matches the pixels the hand left of it."""
+    covered = 0
+    for seed in range(12):
+        shot = compose("single", seed, "train", SMALL)
+        scene = render("single", seed, frame=SMALL)
+        hands = shot.canvas.ids == OCCLUDER
+        for k, cube in enumerate(scene.cubes):
+            if not hands.any() or cube.visible > 0.9:
+                continue
+            uv, _ = shot.camera.project(turned(shot.stage.cubes[k].box.top(), 0).corners)
+            under = hands[_polygon_mask(hands.shape, uv)].mean()
+            assert under > 0.05 and cube.visible < 1 - under + 0.1
+            covered += 1
+    assert covered >= 1
+
+
+def test_a_mark_drawn_over_a_top_is_counted_as_hiding_it() -> None:
+    cover = np.zeros((100, 100), np.float32)
+    cover[:, :50] = 1.0
+    square = np.array([[20, 20], [80, 20], [80, 80], [20, 80]], float)
+    assert abs(overlays.hidden(cover, square) - 0.5) < 0.03
+    assert overlays.hidden(cover, square + (60, 0)) == 0.0
+    image = np.full((120, 160, 3), 128, np.float32)
+    marks = overlays.draw(image, np.random.default_rng(3), [square], 1.0)
+    assert marks.max() > 0.5 and np.abs(image - 128).max() > 20
 
 
 def test_empty_scenes_have_no_cubes_and_single_ones_one_or_two() -> None:

@@ -68,6 +68,8 @@ class Surface:
 
     image: Array
     mm_per_px: float
+    #: Whether the image tiles seamlessly (a pattern) or must be mirrored at its edges.
+    tiles: bool = False
 
 
 def plain(rng: np.random.Generator) -> Surface:
@@ -103,7 +105,8 @@ def photographed(rng: np.random.Generator, split: str) -> Surface:
     else:
         image = image * rng.uniform(0.85, 1.12) * rng.uniform(0.94, 1.06, 3)
     mm = texture.mm * float(rng.uniform(0.6, 1.6))
-    return Surface(np.clip(image, 0, 255).astype(np.float32), mm / image.shape[1])
+    pixels = np.clip(image, 0, 255).astype(np.float32)
+    return Surface(pixels, mm / image.shape[1], tiles=texture.kind != "felt")
 
 
 def surface(rng: np.random.Generator, split: str) -> Surface:
@@ -137,6 +140,6 @@ def lay(surface: Surface, camera: Camera, rng: np.random.Generator, light: float
         homography,
         camera.size,
         flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REFLECT,
+        borderMode=cv2.BORDER_WRAP if surface.tiles else cv2.BORDER_REFLECT,
     )
     return np.asarray(image * light, np.float32)

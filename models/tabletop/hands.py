@@ -1,0 +1,118 @@
+"""Hands in the photo: a finger pointing at a cube, a thumb holding the tray's rim, a hand
+reaching in from the frame's edge. Drawn in the image as shaded capsules (fingers) and an
+ellipse (the palm) of one skin tone, with a soft shadow on what lies below; their pixels
+take the occluder id, so the tops they cover count as hidden.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from models.tabletop.arrays import Array
+from models.tabletop.raster import OCCLUDER, Canvas
+
+#: Skin tones (BGR) from light to dark; a hand takes a shade between two neighbours.
+SKIN = np.array(
+    [
+        (196, 214, 240),
+        (160, 190, 228),
+        (120, 160, 210),
+        (84, 120, 172),
+        (58, 86, 130),
+        (38, 58, 92),
+    ],
+    float,
+)
+
+
+def skin(rng: np.random.Generator) -> Array:
+    k = int(rng.integers(len(SKIN) - 1))
+    return np.asarray(SKIN[k] + (SKIN[k + 1] - SKIN[k]) * rng.uniform(0, 1))
+
+
+def _capsule(shape: tuple[int, int], a: Array, b: Array, radius: float) -> tuple[Array, Array]:
+    """Coverage (0..1, anti-aliased) and roundness (1 on the axis, 0 at the rim) of a
+    capsule from ``a`` to ``b`` over an image of ``shape``, worked out in its box only."""
+    height, width = shape
+    cover = np.zeros(shape, np.float32)
+    round_ = np.zeros(shape, np.float32)
+    x0, y0 = np.maximum(np.floor(np.minimum(a, b) - radius - 2).astype(int), 0)
+    x1, y1 = np.minimum(np.ceil(np.maximum(a, b) + radius + 2).astype(int), (width, height))
+    if x1 <= x0 or y1 <= y0:
+        return cover, round_
+    ys, xs = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    d = b - a
+    t = np.clip(((xs - a[0]) * d[0] + (ys - a[1]) * d[1]) / max(float(d @ d), 1e-6), 0, 1)
+    dist = np.hypot(xs - (a[0] + t * d[0]), ys - (a[1] + t * d[1]))
+    cover[y0:y1, x0:x1] = np.clip(radius - dist + 0.5, 0, 1)
+    round_[y0:y1, x0:x1] = np.sqrt(np.clip(1 - (dist / radius) ** 2, 0, 1))
+    return cover, round_
+
+
+def hand(
+    canvas: Canvas,
+    rng: np.random.Generator,
+    tip: Array,
+    width: float,
+    *,
+    fingers: int = 1,
+    light: float = 1.0,
+) -> None:
+    """A hand reaching in from beyond the frame, its first finger's tip at ``tip`` (image
+    pixels), fingers ``width`` pixels wide, lit by ``light``."""
+    height, frame_width = canvas.ids.shape
+    shape = (height, frame_width)
+    centre = np.array([frame_width / 2, height / 2])
+    # It comes from the side of the frame nearest the tip, give or take.
+    away = tip - centre + rng.normal(0, 0.3, 2) * np.array([frame_width, height])
+    away /= max(float(np.linalg.norm(away)), 1e-6)
+    length = width * float(rng.uniform(3.5, 5.0))
+    tone = skin(rng)
+    cover = np.zeros(shape, np.float32)
+    shade = np.zeros(shape, np.float32)
+    normal = np.array([-away[1], away[0]])
+    bases = []
+    for k in range(fingers):
+        offset = float((k - (fingers - 1) / 2) * width * 1.05)
+        spread = rng.normal(0, 0.08)
+        direction = away + normal * spread
+        finger_tip = tip + normal * offset - away * abs(offset) * 0.25
+        base = finger_tip + direction * length * (0.85 if k else 1.0)
+        c, r = _capsule(shape, finger_tip, base, width / 2 * (0.92 if k else 1.0))
+        bases.append(base)
+        shade = np.maximum(shade, r * c)
+        cover = np.maximum(cover, c)
+        # A nail: a paler patch near the tip, on the side towards the camera.
+        nail_end = finger_tip + direction * width * 0.55
+        n, _ = _capsule(shape, finger_tip + direction * width * 0.15, nail_end, width * 0.28)
+        shade = np.maximum(shade, n * 1.08)
+    palm_centre = np.mean(bases, axis=0) + away * width * 2.2
+    palm = np.zeros(shape, np.float32)
+    axes = (round(width * fingers * 0.75 + width * 1.2), round(width * 2.6))
+    angle = math.degrees(math.atan2(away[1], away[0]))
+    cv2.ellipse(
+        palm,
+        (round(palm_centre[0]), round(palm_centre[1])),
+        axes[::-1],
+        angle,
+        0,
+        360,
+        1.0,
+        -1,
+        cv2.LINE_AA,
+    )
+    palm_shade = cv2.GaussianBlur(palm, (0, 0), width * 0.8) * palm
+    cover = np.maximum(cover, palm)
+    shade = np.maximum(shade, palm_shade)
+    # A soft shadow below, towards where the light does not come from.
+    dx, dy = (float(v) for v in rng.normal(0, 0.4, 2) * width)
+    shift = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
+    moved = cv2.warpAffine(cover, shift, (frame_width, height))
+    shadow = cv2.GaussianBlur(moved, (0, 0), width * float(rng.uniform(0.3, 1.0)))
+    canvas.color *= (1 - 0.45 * shadow)[..., None]
+    lit = tone * light * (0.55 + 0.5 * shade)[..., None]
+    canvas.color += (lit.astype(np.float32) - canvas.color) * cover[..., None]
+    canvas.ids[cover > 0.5] = OCCLUDER
