@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from models.tabletop.arrays import Array
-from models.tabletop.raster import OCCLUDER, Canvas
+from models.tabletop.raster import OCCLUDER, Canvas, soften
 
 #: Skin tones (BGR) from light to dark; a hand takes a shade between two neighbours.
 SKIN = np.array(
@@ -64,55 +64,58 @@ def hand(
     """A hand reaching in from beyond the frame, its first finger's tip at ``tip`` (image
     pixels), fingers ``width`` pixels wide, lit by ``light``."""
     height, frame_width = canvas.ids.shape
-    shape = (height, frame_width)
     centre = np.array([frame_width / 2, height / 2])
     # It comes from the side of the frame nearest the tip, give or take.
     away = tip - centre + rng.normal(0, 0.3, 2) * np.array([frame_width, height])
     away /= max(float(np.linalg.norm(away)), 1e-6)
     length = width * float(rng.uniform(3.5, 5.0))
     tone = skin(rng)
-    cover = np.zeros(shape, np.float32)
-    shade = np.zeros(shape, np.float32)
     normal = np.array([-away[1], away[0]])
+    strokes = []  # (tip, base, radius, is a nail)
     bases = []
     for k in range(fingers):
         offset = float((k - (fingers - 1) / 2) * width * 1.05)
-        spread = rng.normal(0, 0.08)
-        direction = away + normal * spread
+        direction = away + normal * rng.normal(0, 0.08)
         finger_tip = tip + normal * offset - away * abs(offset) * 0.25
         base = finger_tip + direction * length * (0.85 if k else 1.0)
-        c, r = _capsule(shape, finger_tip, base, width / 2 * (0.92 if k else 1.0))
         bases.append(base)
-        shade = np.maximum(shade, r * c)
-        cover = np.maximum(cover, c)
+        strokes.append((finger_tip, base, width / 2 * (0.92 if k else 1.0), False))
         # A nail: a paler patch near the tip, on the side towards the camera.
-        nail_end = finger_tip + direction * width * 0.55
-        n, _ = _capsule(shape, finger_tip + direction * width * 0.15, nail_end, width * 0.28)
-        shade = np.maximum(shade, n * 1.08)
+        nail = finger_tip + direction * width * 0.15
+        strokes.append((nail, finger_tip + direction * width * 0.55, width * 0.28, True))
     palm_centre = np.mean(bases, axis=0) + away * width * 2.2
-    palm = np.zeros(shape, np.float32)
-    axes = (round(width * fingers * 0.75 + width * 1.2), round(width * 2.6))
-    angle = math.degrees(math.atan2(away[1], away[0]))
-    cv2.ellipse(
-        palm,
-        (round(palm_centre[0]), round(palm_centre[1])),
-        axes[::-1],
-        angle,
-        0,
-        360,
-        1.0,
-        -1,
-        cv2.LINE_AA,
-    )
-    palm_shade = cv2.GaussianBlur(palm, (0, 0), width * 0.8) * palm
-    cover = np.maximum(cover, palm)
-    shade = np.maximum(shade, palm_shade)
-    # A soft shadow below, towards where the light does not come from.
+    axes = (round(width * 2.6), round(width * fingers * 0.75 + width * 1.2))
     dx, dy = (float(v) for v in rng.normal(0, 0.4, 2) * width)
+    blur = width * float(rng.uniform(0.3, 1.0))
+    # Work in the hand's box only (its shadow's reach included).
+    reach = max(axes) + abs(dx) + abs(dy) + 3 * blur + 4
+    points = np.array([tip, palm_centre, *bases])
+    x0, y0 = np.maximum(np.floor(points.min(0) - reach).astype(int), 0)
+    x1, y1 = np.minimum(np.ceil(points.max(0) + reach).astype(int), (frame_width, height))
+    if x1 <= x0 or y1 <= y0:
+        return
+    origin = np.array([x0, y0], float)
+    shape = (int(y1 - y0), int(x1 - x0))
+    cover = np.zeros(shape, np.float32)
+    shade = np.zeros(shape, np.float32)
+    for a, b, radius, is_nail in strokes:
+        c, r = _capsule(shape, a - origin, b - origin, radius)
+        if is_nail:
+            shade = np.maximum(shade, c * 1.08)
+        else:
+            shade = np.maximum(shade, r * c)
+            cover = np.maximum(cover, c)
+    palm = np.zeros(shape, np.float32)
+    at = palm_centre - origin
+    angle = math.degrees(math.atan2(away[1], away[0]))
+    cv2.ellipse(palm, (round(at[0]), round(at[1])), axes, angle, 0, 360, 1.0, -1, cv2.LINE_AA)
+    cover = np.maximum(cover, palm)
+    shade = np.maximum(shade, soften(palm, width * 0.8) * palm)
+    # A soft shadow below, towards where the light does not come from.
     shift = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
-    moved = cv2.warpAffine(cover, shift, (frame_width, height))
-    shadow = cv2.GaussianBlur(moved, (0, 0), width * float(rng.uniform(0.3, 1.0)))
-    canvas.color *= (1 - 0.45 * shadow)[..., None]
-    lit = tone * light * (0.55 + 0.5 * shade)[..., None]
-    canvas.color += (lit.astype(np.float32) - canvas.color) * cover[..., None]
-    canvas.ids[cover > 0.5] = OCCLUDER
+    shadow = soften(cv2.warpAffine(cover, shift, shape[::-1]), blur)
+    window = (slice(y0, y1), slice(x0, x1))
+    color = canvas.color[window] * (1 - 0.45 * shadow)[..., None]
+    lit = (tone * light).astype(np.float32) * (0.55 + 0.5 * shade)[..., None]
+    canvas.color[window] = color + (lit - color) * cover[..., None]
+    canvas.ids[window][cover > 0.5] = OCCLUDER

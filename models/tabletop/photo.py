@@ -183,7 +183,7 @@ def develop(image: Array, rng: np.random.Generator) -> Array:
     image = image * gain[..., None] * (exposure * balance).astype(np.float32)
     # Noise grows with the light a pixel gathered (shot noise) over a floor (read noise).
     read, shot = float(rng.uniform(0.5, 4.0)), float(rng.uniform(0.0, 0.6))
-    level = image.mean(2)
+    level = image[..., 1]  # green: most of what a sensor's pixel gathers
     sigma = np.sqrt(read * read + shot * np.maximum(level, 0))
     image += sigma[..., None] * _noise(rng, height, width)
     return np.asarray(image, np.float32)
