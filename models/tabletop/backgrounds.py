@@ -97,10 +97,9 @@ def photographed(rng: np.random.Generator, split: str) -> Surface:
     image = _pixels(texture.path)
     if texture.tint:
         grey = image.mean(2, keepdims=True)
-        strength = float(rng.uniform(0.15, 0.6))
-        color = bgr(
-            draw_hue(rng, 0, 360, split), float(rng.uniform(0, 0.6)), float(rng.uniform(0.2, 0.95))
-        )
+        strength = float(rng.uniform(0.1, 0.45))
+        saturation = float(rng.uniform(0, 0.5) ** 1.5)  # mostly greys, beiges, muted colours
+        color = bgr(draw_hue(rng, 0, 360, split), saturation, float(rng.uniform(0.2, 0.95)))
         image = color * (1 + strength * (grey / max(float(grey.mean()), 1.0) - 1))
     else:
         image = image * rng.uniform(0.85, 1.12) * rng.uniform(0.94, 1.06, 3)
