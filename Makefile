@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint browser bench bench-solver bench-best fuzz lexicons model clean install-pi
+.PHONY: demo test lint browser bench bench-solver bench-best bench-match fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -58,3 +58,7 @@ clean:
 # The solver's speed figures beside the PyPI solvers (pip install boggler boggle-solver).
 bench-solver: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_solver.py
+
+# 100 cuberef score --match writers at once on one file, twice for each game family (~2 min).
+bench-match: $(STAMP)
+	nice $(BIN)/python tests/benchmarks/bench_match_file.py
