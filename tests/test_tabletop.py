@@ -18,7 +18,7 @@ from models.tabletop.camera import look_at
 from models.tabletop.photo import Lens
 from models.tabletop.raster import OCCLUDER
 from models.tabletop.scene import compose
-from models.tabletop.stage import turned
+from models.tabletop.stage import SIDE, turned
 
 SMALL = (320, 240)
 
@@ -57,6 +57,37 @@ def test_every_top_quad_covers_the_pixels_its_cube_painted(kind: str) -> None:
             assert (painted & ~inside).sum() <= 0.02 * painted.sum()
             checked += 1
     assert checked >= 3
+
+
+def test_sides_in_view_are_where_their_pixels_are() -> None:
+    """Each side the truth lists shows its own pixels inside its quad, in the share it
+    says; sides pressed against a neighbour show next to nothing."""
+    seen = hidden = 0
+    for seed in range(4):
+        shot = compose("loose", seed, "train", SMALL)
+        scene = render("loose", seed, frame=SMALL)
+        ids = shot.canvas.ids
+        for k, (cube, placed) in enumerate(zip(shot.stage.cubes, scene.cubes, strict=True)):
+            facing = [
+                (j, side)
+                for j, side in enumerate(cube.box.sides())
+                if side.facing(shot.camera.position)
+            ]
+            assert [cube.spot.sides[j] for j, _ in facing] == [s.face for s in placed.sides]
+            for (j, side), truth in zip(facing, placed.sides, strict=True):
+                painted = ids == SIDE + 4 * k + j
+                uv, _ = shot.camera.project(side.corners)
+                area = abs(cv2.contourArea(uv.astype(np.float32)))
+                if area > 40:  # not seen edge on
+                    near = cv2.dilate(
+                        _polygon_mask(ids.shape, uv).astype(np.uint8), np.ones((5, 5))
+                    )
+                    outside = painted & ~near.astype(bool)
+                    assert outside.sum() <= 3 + 0.03 * painted.sum()
+                    assert abs(truth.visible - min(1, painted.sum() / area)) < 0.2
+                seen += truth.visible > 0.6
+                hidden += truth.visible < 0.05
+    assert seen >= 10 and hidden >= 1
 
 
 def test_true_corners_follow_the_tops_through_lens_and_squash() -> None:

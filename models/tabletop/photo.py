@@ -178,6 +178,8 @@ def develop(image: Array, rng: np.random.Generator) -> Array:
         ys = np.linspace(-1, 1, height, dtype=np.float32) * math.sin(angle)
         gain *= 1 + float(rng.uniform(0.05, 0.3)) * (xs[None, :] + ys[:, None]) / 2
     exposure = 2 ** float(rng.normal(0, 0.35))
+    if rng.random() < 0.1:  # a photo a stop or so too dark or too bright
+        exposure *= 2 ** float(rng.choice([-1, 1]) * rng.uniform(0.6, 1.2))
     temperature = float(rng.normal(0, 0.06))
     balance = np.exp(rng.normal(0, 0.07, 3)) * (1 - temperature, 1, 1 + temperature)
     image = image * gain[..., None] * (exposure * balance).astype(np.float32)

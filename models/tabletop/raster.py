@@ -99,8 +99,9 @@ class Canvas:
         opacity: float = 1.0,
         solid: bool = True,
     ) -> None:
-        """Paint a quad of one ``color`` ([3]) as ``quad`` does, working only on the pixels
-        it covers (a long thin wall seen aslant covers little of its bounding box)."""
+        """Paint a quad of one ``color`` ([3]) as ``quad`` does, without a texture to warp;
+        a quad that covers little of its bounding box (a long thin wall seen aslant) is
+        worked out on the pixels it covers only."""
         if np.any(depth <= 1e-3):
             return
         width, height = self.size
@@ -111,19 +112,35 @@ class Canvas:
         mask = np.zeros((int(y1 - y0), int(x1 - x0)), np.uint8)
         points = np.round((uv - (x0, y0)) * 16).astype(np.int32)
         cv2.fillConvexPoly(mask, points, 255, cv2.LINE_AA, 4)
-        ys, xs = np.nonzero(mask)
-        if len(xs) == 0:
-            return
         fit = np.column_stack([uv[:3] - (x0, y0), np.ones(3)])
         try:
             a, b, c = np.linalg.solve(fit, 1.0 / depth[:3])
         except np.linalg.LinAlgError:
             return
-        inverse = (a * xs + b * ys + c).astype(np.float32)
-        ys, xs = ys + y0, xs + x0
+        paint = color.astype(np.float32)
+        area = abs(float(cv2.contourArea(uv.astype(np.float32))))
+        if area > 0.3 * mask.size:  # compact: work on the whole box
+            xs = np.arange(mask.shape[1], dtype=np.float32)
+            ys = np.arange(mask.shape[0], dtype=np.float32)
+            inverse = (a * xs)[None, :] + (b * ys + c)[:, None]
+            window = (slice(y0, y1), slice(x0, x1))
+            nearer = inverse >= self.inverse_depth[window] * 0.9999
+            cover = mask * (nearer * np.float32(opacity / 255))
+            self.color[window] += (paint - self.color[window]) * cover[..., None]
+            if solid:
+                keep = cover > 0.5
+                self.inverse_depth[window][keep] = inverse[keep]
+                self.ids[window][keep] = ident
+            return
+        rows, cols = np.nonzero(mask)
+        if len(cols) == 0:
+            return
+        inverse = (a * cols + b * rows + c).astype(np.float32)
+        weight = mask[rows, cols].astype(np.float32)
+        ys, xs = rows + y0, cols + x0
         nearer = inverse >= self.inverse_depth[ys, xs] * 0.9999
-        cover = mask[ys - y0, xs - x0].astype(np.float32) * (nearer * (opacity / 255))
-        self.color[ys, xs] += (color.astype(np.float32) - self.color[ys, xs]) * cover[:, None]
+        cover = weight * (nearer * (opacity / 255))
+        self.color[ys, xs] += (paint - self.color[ys, xs]) * cover[:, None]
         if solid:
             keep = cover > 0.5
             self.inverse_depth[ys[keep], xs[keep]] = inverse[keep]

@@ -87,9 +87,11 @@ def _grid_turn(axes: Array) -> int:
     return {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}[(col, row)]
 
 
-def _corners(camera: Camera, lens: photo.Lens, points: Array) -> tuple[tuple[float, float], ...]:
-    uv, _ = camera.project(points)
-    return tuple((float(x), float(y)) for x, y in lens.points(uv))
+def _share(count: int, uv: Array, rounded: float) -> float:
+    """The share of a face (image corners ``uv``, its outline ``rounded`` of the square)
+    that its ``count`` pixels show."""
+    full = abs(float(cv2.contourArea(uv.astype(np.float32)))) * rounded
+    return min(1.0, float(count) / full) if full > 0 else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +178,13 @@ def render(
     cells, axes, ambiguous = _cells(layout, camera, stage)
     ids = shot.canvas.ids
     counts = np.bincount(ids[(ids >= 0) & (ids < SIDE)], minlength=len(stage.cubes))
+    side_counts = np.bincount(ids[ids >= SIDE] - SIDE, minlength=4 * len(stage.cubes))
     rounded = 1 - (4 - math.pi) * layout.look.edge**2
     tops, shares = [], []
     for k, cube in enumerate(stage.cubes):
         uv, _ = camera.project(turned(cube.box.top(), cube.spot.turn).corners)
-        full = abs(float(cv2.contourArea(uv.astype(np.float32)))) * rounded
         tops.append(lens.points(uv))
-        shares.append(min(1.0, float(counts[k]) / full) if full > 0 else 0.0)
+        shares.append(_share(counts[k], uv, rounded))
     image = shot.image
     if rng.random() < 0.2:  # lines, boxes and words drawn over the photo
         cover = overlays.draw(image, rng, tops, frame[0] / 640)
@@ -192,15 +194,19 @@ def render(
     for k, cube in enumerate(stage.cubes):
         corners = tuple((float(x), float(y)) for x, y in tops[k])
         (x0, y0), (x1, y1) = corners[0], corners[1]
-        sides = tuple(
-            SideFace(name, _corners(camera, lens, turned(side, turn).corners))
-            for side, name, turn in zip(
-                cube.box.sides(), cube.spot.sides, cube.spot.side_turns, strict=True
-            )
-            if side.facing(camera.position)
-        )
+        sides = []
+        for j, (side, name, turn) in enumerate(
+            zip(cube.box.sides(), cube.spot.sides, cube.spot.side_turns, strict=True)
+        ):
+            if side.facing(camera.position):
+                uv, _ = camera.project(turned(side, turn).corners)
+                outline = tuple((float(x), float(y)) for x, y in lens.points(uv))
+                share = _share(side_counts[4 * k + j], uv, rounded)
+                sides.append(SideFace(name, outline, share))
         angle = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360
-        placed.append(PlacedCube(cube.spot.top, corners, angle, cells.get(k), shares[k], sides))
+        placed.append(
+            PlacedCube(cube.spot.top, corners, angle, cells.get(k), shares[k], tuple(sides))
+        )
     board = grid = None
     turn = 0
     if kind == "tray" and placed:

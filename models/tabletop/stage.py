@@ -18,13 +18,13 @@ from models.tabletop.arrays import Array
 from models.tabletop.camera import Camera
 from models.tabletop.layouts import Spot
 from models.tabletop.looks import CubeLook
-from models.tabletop.prints import ink
+from models.tabletop.prints import squeezed
 from models.tabletop.raster import Canvas, soften
 from models.tabletop.solids import Box, Face, Lighting, light_face, rim_normals
 
 FLOOR = -3
 WALL = -4
-#: Ids of cube sides: the cube's index plus this.
+#: Ids of cube sides: this plus four times the cube's index plus the side's (+x, +y, -x, -y).
 SIDE = 100_000
 TEXTURE_SIZES = (8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384)
 
@@ -113,12 +113,7 @@ def _draw_part(canvas: Canvas, camera: Camera, part: Part, lighting: Lighting) -
         uv, depth = camera.project(face.corners)
         color = light_face(part.color, face, camera.position, lighting)
         solid = part.opacity >= 1
-        span = uv.max(0) - uv.min(0) + 2
-        if abs(float(cv2.contourArea(uv.astype(np.float32)))) < 0.3 * span[0] * span[1]:
-            canvas.flat(uv, depth, color, part.ident, opacity=part.opacity, solid=solid)
-        else:  # compact: warping a plain texture is cheaper than listing its pixels
-            texture = np.broadcast_to(color.astype(np.float32), (4, 4, 3))
-            canvas.quad(uv, depth, texture, None, part.ident, opacity=part.opacity, solid=solid)
+        canvas.flat(uv, depth, color, part.ident, opacity=part.opacity, solid=solid)
 
 
 def _draw_cube(canvas: Canvas, camera: Camera, stage: Stage, index: int) -> None:
@@ -126,10 +121,10 @@ def _draw_cube(canvas: Canvas, camera: Camera, stage: Stage, index: int) -> None
     eye = camera.position
     body, inkc = look.body.astype(np.float32), look.ink.astype(np.float32)
     faces = [(turned(cube.box.top(), cube.spot.turn), cube.spot.top, index, False)]
-    for side, name, turn in zip(
-        cube.box.sides(), cube.spot.sides, cube.spot.side_turns, strict=True
+    for k, (side, name, turn) in enumerate(
+        zip(cube.box.sides(), cube.spot.sides, cube.spot.side_turns, strict=True)
     ):
-        faces.append((turned(side, turn), name, SIDE + index, True))
+        faces.append((turned(side, turn), name, SIDE + 4 * index + k, True))
     for face, name, ident, is_side in faces:
         if not face.facing(eye):
             continue
@@ -139,9 +134,7 @@ def _draw_cube(canvas: Canvas, camera: Camera, stage: Stage, index: int) -> None
         if across < 1.5 or down < 1.5:  # seen edge on
             continue
         width, height = _texture_size(across), _texture_size(down)
-        printed = ink(name, look.print, max(width, height))
-        if width != height:  # a side seen aslant: its print squeezed as the camera sees it
-            printed = cv2.resize(printed, (width, height), interpolation=cv2.INTER_AREA)
+        printed = squeezed(name, look.print, width, height)
         albedo = body + (inkc - body) * printed[..., None]
         occlusion = _base_well(face, cube.box, width, height, stage.well) if is_side else None
         normals = rim_normals(width, height, look.edge, 0.0 if is_side else look.dome)
@@ -153,7 +146,12 @@ def _base_well(face: Face, box: Box, width: int, height: int, strength: float) -
     """Light on a side face ([height, width]), falling towards the cube's base, in the
     face's texture frame whichever way its print is turned."""
     up = box.axes[:, 2]
-    down_u, down_v = float(-(face.u @ up)), float(-(face.v @ up))
+    down_u, down_v = round(float(-(face.u @ up)), 2), round(float(-(face.v @ up)), 2)
+    return _well(width, height, down_u, down_v, round(strength, 2))
+
+
+@functools.lru_cache(maxsize=1024)
+def _well(width: int, height: int, down_u: float, down_v: float, strength: float) -> Array:
     xs = (np.arange(width, dtype=np.float32) + 0.5) / width
     ys = (np.arange(height, dtype=np.float32) + 0.5) / height
     along = down_u * (xs[None, :] - 0.5) + down_v * (ys[:, None] - 0.5) + 0.5
