@@ -226,39 +226,27 @@ def draw(canvas: Canvas, camera: Camera, stage: Stage) -> None:
     px_per_mm = camera.focal / max(float(np.linalg.norm(centre - eye)), 1.0)
     cube_boxes = [(c.box, 1.0) for c in stage.cubes]
     feet = [c.box for c in stage.cubes]
-    if stage.floor is None:
-        blockers = cube_boxes + [(p.box, p.opacity) for p in stage.parts]
-        factor = _shadow_factor(
-            camera,
-            blockers,
-            feet,
-            np.zeros(3),
-            np.array([0, 0, 1.0]),
-            stage.lighting,
-            px_per_mm,
-            size,
-        )
-        canvas.shade(factor)
-    else:
-        tray_boxes = [(stage.floor.box, stage.floor.opacity)] + [
-            (p.box, p.opacity) for p in stage.parts
-        ]
-        factor = _shadow_factor(
-            camera,
-            tray_boxes + cube_boxes,
-            [],
-            np.zeros(3),
-            np.array([0, 0, 1.0]),
-            stage.lighting,
-            px_per_mm,
-            size,
-        )
-        canvas.shade(factor)
+    parts = [(p.box, p.opacity) for p in stage.parts]
+    floor = [(stage.floor.box, stage.floor.opacity)] if stage.floor else []
+    up = np.array([0, 0, 1.0])
+    # On the table: everything's shadow, and round the cubes' feet where they stand on it.
+    factor = _shadow_factor(
+        camera,
+        floor + parts + cube_boxes,
+        [] if stage.floor else feet,
+        np.zeros(3),
+        up,
+        stage.lighting,
+        px_per_mm,
+        size,
+    )
+    canvas.shade(factor)
+    if stage.floor is not None:
         _draw_part(canvas, camera, stage.floor, stage.lighting)
         top = stage.floor.box.top()
         factor = _shadow_factor(
             camera,
-            [(p.box, p.opacity) for p in stage.parts] + cube_boxes,
+            parts + cube_boxes,
             feet,
             top.centre,
             top.normal,
