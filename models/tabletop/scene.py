@@ -130,7 +130,7 @@ def compose(kind: str, seed: int, split: str, frame: tuple[int, int]) -> Shot:
     canvas.color[:] = backgrounds.lay(backgrounds.surface(rng, split), camera, rng, light)
     draw(canvas, camera, stage)
     _hands(layout, stage, camera, canvas, rng, light)
-    image = photo.blur(canvas.color, rng, frame[0] / 640)
+    image = photo.blur(photo.shadow_bands(canvas.color, rng), rng, frame[0] / 640)
     image = photo.develop(lens.apply(image), rng)
     return Shot(layout, stage, camera, lens, canvas, image, rng)
 
