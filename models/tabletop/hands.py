@@ -65,8 +65,10 @@ def hand(
     pixels), fingers ``width`` pixels wide, lit by ``light``."""
     height, frame_width = canvas.ids.shape
     centre = np.array([frame_width / 2, height / 2])
-    # It comes from the side of the frame nearest the tip, give or take.
-    away = tip - centre + rng.normal(0, 0.3, 2) * np.array([frame_width, height])
+    # It comes from the edge of the frame nearest the tip, give or take.
+    edges = np.array([tip[0], frame_width - tip[0], tip[1], height - tip[1]])
+    outward = np.array([[-1.0, 0], [1, 0], [0, -1], [0, 1]])[int(np.argmin(edges))]
+    away = outward + 0.6 * (tip - centre) / np.array([frame_width, height]) + rng.normal(0, 0.25, 2)
     away /= max(float(np.linalg.norm(away)), 1e-6)
     length = width * float(rng.uniform(3.5, 5.0))
     tone = skin(rng)

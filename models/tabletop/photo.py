@@ -112,19 +112,17 @@ def random_lens(rng: np.random.Generator, output: tuple[int, int]) -> Lens:
 
 @functools.lru_cache(maxsize=1)
 def _noise_bank() -> Array:
-    return np.random.default_rng(12345).standard_normal((1536, 2048), dtype=np.float32)
+    """Gaussian noise made once (per process) that photos take windows of."""
+    return np.random.default_rng(12345).standard_normal((1280, 1700, 3), dtype=np.float32)
 
 
 def _noise(rng: np.random.Generator, height: int, width: int) -> Array:
     bank = _noise_bank()
     if height > bank.shape[0] or width > bank.shape[1]:
         return rng.standard_normal((height, width, 3), dtype=np.float32)
-    out = np.empty((height, width, 3), np.float32)
-    for c in range(3):
-        y = int(rng.integers(bank.shape[0] - height + 1))
-        x = int(rng.integers(bank.shape[1] - width + 1))
-        out[..., c] = bank[y : y + height, x : x + width]
-    return out
+    y = int(rng.integers(bank.shape[0] - height + 1))
+    x = int(rng.integers(bank.shape[1] - width + 1))
+    return np.asarray(bank[y : y + height, x : x + width])
 
 
 def _motion_kernel(length: float, angle: float) -> Array:
@@ -203,7 +201,9 @@ def develop(image: Array, rng: np.random.Generator) -> Array:
         exposure *= 2 ** float(rng.choice([-1, 1]) * rng.uniform(0.6, 1.2))
     temperature = float(rng.normal(0, 0.06))
     balance = np.exp(rng.normal(0, 0.07, 3)) * (1 - temperature, 1, 1 + temperature)
-    image = image * gain[..., None] * (exposure * balance).astype(np.float32)
+    gain *= exposure
+    image = image * gain[..., None]
+    image *= balance.astype(np.float32)
     # Noise grows with the light a pixel gathered (shot noise) over a floor (read noise).
     read, shot = float(rng.uniform(0.5, 4.0)), float(rng.uniform(0.0, 0.6))
     level = image[..., 1]  # green: most of what a sensor's pixel gathers

@@ -111,6 +111,8 @@ def _draw_part(canvas: Canvas, camera: Camera, part: Part, lighting: Lighting) -
         if not face.facing(camera.position):
             continue
         uv, depth = camera.project(face.corners)
+        if abs(float(cv2.contourArea(uv.astype(np.float32)))) < 2.0:  # seen edge on
+            continue
         color = light_face(part.color, face, camera.position, lighting)
         solid = part.opacity >= 1
         canvas.flat(uv, depth, color, part.ident, opacity=part.opacity, solid=solid)
