@@ -44,6 +44,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 log = logging.getLogger("cuberef")
 
+#: What the player reads when cuberef itself fails; the fuzz suite looks for it.
+UNEXPECTED = "something went wrong inside cuberef"
+
 
 class Parser(argparse.ArgumentParser):
     """argparse with its refusals as one sentence (and where to look) on stderr, exit 2."""
@@ -134,7 +137,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(command for command in [chosen_command(argv)] if command in COMMANDS)
     try:
-        args = parser.parse_args(argv)
+        args, rest = parser.parse_known_args(argv)
+        # argparse fills a positional list once: ``score PHOTO --game boggle a=a.txt``
+        # leaves ``a=a.txt`` over. A command that names its list in ``more`` takes it.
+        more = getattr(args, "more", None)
+        if rest and (more is None or any(word.startswith("-") for word in rest)):
+            parser.error("unrecognized arguments: " + " ".join(rest))
+        if rest:
+            getattr(args, more).extend(rest)
     except SystemExit as stop:  # --help, --version, or a refusal already said
         return stop.code if isinstance(stop.code, int) else 0
     logging.basicConfig(
@@ -154,6 +164,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as error:  # a bug: still one sentence for the player, the trace on -v
+        log.info("where it went wrong:", exc_info=True)
+        print(
+            f"cuberef: {UNEXPECTED} ({type(error).__name__}: {error}); run it again with "
+            "-v to see where, and report it.",
+            file=sys.stderr,
+        )
+        return 1
     return code
 
 
