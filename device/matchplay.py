@@ -33,9 +33,9 @@ from device.events import (
 )
 from device.lists import Desk
 from device.readings import Reading, corrected
-from engine.adlib import BestCrossword, Verdict, letter_value
+from engine.adlib import BestCrossword, Verdict
 from engine.adlib.match import Match as TurnMatch
-from engine.adlib.match import StartRoll
+from engine.adlib.match import StartRoll, start_value
 from engine.board import Cell
 from engine.errors import RuleError
 from engine.games import Game
@@ -44,12 +44,6 @@ from engine.match import MatchRules
 from engine.round import RoundResult, RoundRules
 from engine.sides import Side, seat_sides
 from engine.solver import FoundWord
-
-
-def face_value(face: str) -> int:
-    """A cube's letter value as the roll-off counts it (a joker carries no number: 0)."""
-    return letter_value(face if face not in ("#", "_") else "*")
-
 
 log = logging.getLogger("cuberef.match")
 
@@ -170,7 +164,7 @@ class BoxMatch:
         if player != self.start_roll.next_roller:
             raise RuleError(f"It is {self.start_roll.next_roller}'s roll, not {player}'s.")
         self.start_roll = self.start_roll.record(face)
-        self.throws.append((player, face, face_value(face)))
+        self.throws.append((player, face, start_value(face)))
         if self.start_roll.starter:
             self.model = self._start(self.start_roll.starter)
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 
-from device.matchplay import BoxMatch, Round, face_value
+from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
 from device.referee import Referee, State
 from device.render import Line, View
 from engine.adlib import Verdict
 from engine.adlib.best import BestCrossword
+from engine.adlib.match import start_value
 
 
 def clock_text(seconds: float) -> str:
@@ -44,7 +45,7 @@ def view_of(referee: Referee) -> View:
         faces, size = faces_of(done.reading), size_of(done.reading)
         doubtful = doubtful_of(done.reading)
         if not game.is_tray:
-            values = tuple(face_value(face) for face in faces)
+            values = tuple(start_value(face) for face in faces)  # a joker: 0
     lines: tuple[Line, ...] = ()
     clock = ""
     caption = ""

@@ -6,10 +6,13 @@ folder of photos in the order the box's folder camera will take them. Each photo
 rendered once per test session; every shot's ground truth is checked against what was
 asked, so a change to a renderer fails here and not as a puzzling misread further on.
 
-The seeds below were picked, from the renderers' first seeds, among those whose photos
-the reader reads right (single cubes: 11 of 25 tabletop ``single`` scenes of one Ad-Lib
-cube, split ``unseen``; crosswords: those lying the right way up, since the box reads a
-crossword as the photo shows it).
+Single cubes are one-cube "crosswords" of ``models.scenes`` (its scenes are kept stable
+for the reader's tests; ``models.tabletop``, the training renderer, changes as it is
+tuned). The seeds were picked among the first few whose photos the reader reads right:
+of seeds 1-5 for seven faces, 14 of 35 single-cube photos read as exactly that cube, the
+rest found no cube or phantom faces (I, J, X, jokers) in the table's texture; the lead is
+told. Crosswords: seeds where the crossword lies the right way up, since the box reads a
+crossword as the photo shows it.
 """
 
 from __future__ import annotations
@@ -24,14 +27,11 @@ import cv2
 import numpy as np
 
 from models.scenes import render_crossword, render_loose
-from models.tabletop import render
 
 FRAME = (1024, 768)
 
-#: tabletop ``single`` scenes (split ``unseen``) of one Ad-Lib cube, by the face on top.
-SINGLE = {"T": 10, "E": 13, "L": 63, "V": 64, "A": 66, "G": 97, "P": 114}
-#: A tabletop ``single`` scene of two Ad-Lib cubes (V and M).
-TWO_CUBES = 1
+#: The ``render_crossword`` seed of a cube lying alone (and of two lying apart).
+SINGLE_SEED = 2
 
 #: ``render_loose`` seeds: the 13 cubes each shows.
 ROLLS = {
@@ -65,15 +65,15 @@ SLEW = Play(2, ("SLEW", "E...", "ELSE"), 9, 3)
 
 @cache
 def _single(face: str) -> np.ndarray:
-    scene = render("single", SINGLE[face], split="unseen", frame=FRAME)
+    scene = render_crossword(SINGLE_SEED, frame=FRAME, layout=((face,), []))
     assert [cube.face for cube in scene.cubes] == [face], "the renderer changed"
     return scene.image
 
 
 @cache
 def _two_cubes() -> np.ndarray:
-    scene = render("single", TWO_CUBES, split="unseen", frame=FRAME)
-    assert len(scene.cubes) == 2, "the renderer changed"
+    scene = render_crossword(SINGLE_SEED, frame=FRAME, layout=(("V",), ["M"]))
+    assert sorted(cube.face for cube in scene.cubes) == ["M", "V"], "the renderer changed"
     return scene.image
 
 
@@ -97,6 +97,7 @@ def single(face: str) -> np.ndarray:
 
 
 def two_cubes() -> np.ndarray:
+    """Two cubes thrown where one was asked for: V and M, apart."""
     return _two_cubes()
 
 
