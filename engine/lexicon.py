@@ -103,6 +103,8 @@ class Lexicon:
         offset += 8 * states
         self.first = view[offset : offset + 4 * states].cast("I")
         offset = _align(offset + 4 * states)
+        if len(view) < offset + 4 * edges:
+            raise ValueError(f"it holds {len(view)} bytes, fewer than its header promises")
         self.targets = view[offset : offset + 4 * edges].cast("I")
         #: The state before any letter.
         self.root: int = root
@@ -257,8 +259,28 @@ def _open_cached(name: str) -> Lexicon:
 
 @cache
 def _open_file(path: Path) -> Lexicon:
-    card = LexiconCard(**json.loads(path.with_suffix(".json").read_text(encoding="utf-8")))
-    return Lexicon(path, card)
+    card = read_card(path)
+    try:
+        return Lexicon(path, card)
+    except (OSError, ValueError, TypeError, struct.error) as error:  # empty, short, unreadable
+        raise _damaged(path, error) from None
+
+
+def read_card(path: Path) -> LexiconCard:
+    """The card beside a compiled lexicon ``path``, or the sentence that it is damaged."""
+    try:
+        fields = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+        return LexiconCard(**fields)
+    except (OSError, ValueError, TypeError) as error:
+        raise _damaged(path.with_suffix(".json"), error) from None
+
+
+def _damaged(path: Path, error: Exception) -> MachineError:
+    reason = getattr(error, "strerror", None) or str(error)
+    return MachineError(
+        f"The lexicon file {path} is damaged ({reason}); build that lexicon again "
+        "(cuberef lexicon build, or build --from for your own)."
+    )
 
 
 def compile_lexicon(

@@ -120,6 +120,12 @@ class Sandbox:
             "/dev/zero",
         ]
         self.matches = [str(self.match), str(root / "new.json"), *self.texts[:6]]
+        # Lexicons of a player's own that are damaged: one without its card, one of noise.
+        own = root / "data" / "lexicons"
+        own.mkdir(parents=True, exist_ok=True)
+        (own / "cardless.dawg").write_bytes(b"CUBEDAWG" + bytes(64))
+        (own / "noise.dawg").write_bytes(bytes(range(256)) * 4)
+        (own / "noise.json").write_text('{"name": "noise"}')
         if not self.match.exists():  # a match of two rounds, for cases to add to or spoil
             two = ["score", "--game", "boggle", "--board", BOARDS[4], f"ann={self.texts[0]}"]
             with contextlib.redirect_stdout(io.StringIO()):
@@ -415,7 +421,11 @@ class CommandLines:
                 ]
             ),
         )
-        argv += self.maybe(0.1, "--lexicon", self.pick(["en", "cs", "nosuch", "../x", "", "mine"]))
+        argv += self.maybe(
+            0.1,
+            "--lexicon",
+            self.pick(["en", "cs", "nosuch", "../x", "", "mine", "cardless", "noise"]),
+        )
         argv += self.maybe(0.3, "--json")
         return argv
 
@@ -489,7 +499,7 @@ class CommandLines:
         if action == "dump":
             return [
                 "dump",
-                self.pick(["en", "nosuch", "", "../etc", "mine"]),
+                self.pick(["en", "nosuch", "", "../etc", "mine", "cardless", "noise"]),
                 *self.maybe(0.3, "--json"),
             ]
         if action == "build":

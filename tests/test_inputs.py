@@ -171,3 +171,38 @@ def test_a_photo_whose_header_claims_a_huge_size_is_a_sentence(
     )
     assert main(["read", str(photo), "--game", "boggle"]) == 2
     assert "larger than 20 megapixels" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("damage", ["no card", "empty card", "empty", "cut short", "too short"])
+def test_a_damaged_lexicon_of_one_s_own_is_a_sentence(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    damage: str,
+) -> None:
+    import struct
+
+    from engine.lexicon import _open_file
+
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path))
+    words = tmp_path / "club.txt"
+    words.write_text("dart\nbreadths\n")
+    assert main(["lexicon", "build", "--from", str(words), "--name", "club"]) == 0
+    dawg = tmp_path / "lexicons" / "club.dawg"
+    whole = dawg.read_bytes()
+    if damage == "no card":
+        dawg.with_suffix(".json").unlink()
+    elif damage == "empty card":
+        dawg.with_suffix(".json").write_text("{}")
+    elif damage == "empty":
+        dawg.write_bytes(b"")
+    elif damage == "cut short":
+        dawg.write_bytes(whole[:20])
+    else:  # the header promises a million states
+        magic, version, _, *rest = struct.unpack_from("<8sIIIIIQ", whole)
+        dawg.write_bytes(struct.pack("<8sIIIIIQ", magic, version, 10**6, *rest) + whole[36:])
+    _open_file.cache_clear()
+    capsys.readouterr()
+    assert main(["solve", *BOARD, "--lexicon", "club"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is damaged" in err and "build" in err

@@ -34,6 +34,7 @@ from engine.lexicon import (
     compile_lexicon,
     lexicon_folder,
     lexicon_path,
+    read_card,
     user_lexicon_folder,
 )
 
@@ -113,8 +114,7 @@ def _card(name: str) -> tuple[LexiconCard, Path]:
     if path is None:
         Lexicon.open(name)  # raises the sentence naming what is installed
         raise AssertionError(name)
-    card = LexiconCard(**json.loads(path.with_suffix(".json").read_text(encoding="utf-8")))
-    return card, path
+    return read_card(path), path
 
 
 def _list(as_json: bool) -> int:
