@@ -248,7 +248,7 @@ def _failure(
     if outcome.code not in (0, 1, 2):
         return f"exit code {outcome.code!r}"
     if outcome.code == 2:
-        lines = [line for line in outcome.err.splitlines() if line.strip()]
+        lines = [line for line in outcome.err.split("\n") if line.strip()]
         if not lines or not SENTENCE.match(lines[-1]):
             return f"exit 2 without a sentence on stderr: {outcome.err!r}"
         if before != after:

@@ -203,3 +203,13 @@ def test_every_command_that_reports_prints_one_json_document(
     ]:
         assert main([*argv, "--json"]) == 0, argv
         json.loads(capsys.readouterr().out)
+
+
+def test_the_command_line_s_doctests() -> None:
+    import doctest
+
+    import device.cli
+    import device.inputs
+
+    for module in (device.cli, device.inputs):
+        assert doctest.testmod(module).failed == 0, module.__name__
