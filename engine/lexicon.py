@@ -236,13 +236,26 @@ def available_lexicons() -> list[str]:
 
 
 def lexicon_path(name: str) -> Path | None:
-    """The compiled file of a lexicon: the bundled folder first, then the player's."""
+    """The compiled file of a lexicon: the bundled folder first, then the player's.
+
+    A name is looked up only as a name (no folders in it); a path ending in ``.dawg`` is
+    taken as it is. Any other text, however long or odd, names no lexicon.
+
+    >>> lexicon_path("../en") is None, lexicon_path("x" * 5000) is None
+    (True, True)
+    """
     path = Path(name)
-    if path.suffix == SUFFIX:
-        return path if path.is_file() else None
-    for folder in (lexicon_folder(), user_lexicon_folder()):
-        if (folder / f"{name}{SUFFIX}").is_file():
-            return folder / f"{name}{SUFFIX}"
+    candidates = [path] if path.suffix == SUFFIX else []
+    if "/" not in name and os.sep not in name and name not in ("", ".", ".."):
+        candidates += [
+            folder / f"{name}{SUFFIX}" for folder in (lexicon_folder(), user_lexicon_folder())
+        ]
+    for candidate in candidates:
+        try:
+            if candidate.is_file():
+                return candidate
+        except (OSError, ValueError):  # a name too long for the file system, a NUL in it
+            continue
     return None
 
 

@@ -465,7 +465,8 @@ class CommandLines:
     def best(self) -> list[str]:
         argv = ["--game", self.game(False), "--roll", self.roll()]
         # A valid time is kept short: the search's own tests give it longer.
-        argv += ["--seconds", self.number(["0.1", "0.2", "0.1"], [*REFUSED, "0", "3601"])]
+        too_long = ["inf", "nan", "-1", "0", "3601", "1e9", "", "x", "0.05"]
+        argv += ["--seconds", self.number(["0.1", "0.2", "0.1"], too_long)]
         argv += self.maybe(0.4, "--workers", self.number(["1", "2", "5"], [*REFUSED, "0", "257"]))
         return argv + self.maybe(0.3, "--json")
 
@@ -781,7 +782,7 @@ def mutated_config(base: str, rng: random.Random) -> tuple[str, bytes]:
             "truncate": lambda: data[: rng.randrange(len(data))],
             "nul": lambda: data.replace(b"\n", b"\n\0", 1),
             "bom": lambda: b"\xef\xbb\xbf" + data,
-            "latin-1": lambda: data.replace(b'"Player 1"', '"Tomáš"'.encode("latin-1")),
+            "latin-1": lambda: data.replace(b'"Player 1"', '"Tomáš"'.encode("iso8859_2")),
             "utf-16": lambda: data.decode("utf-8", "replace").encode("utf-16"),
         }[byte_kind]()
     return "+".join(kinds), data
