@@ -206,3 +206,14 @@ def test_a_damaged_lexicon_of_one_s_own_is_a_sentence(
     assert main(["solve", *BOARD, "--lexicon", "club"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is damaged" in err and "build" in err
+
+
+def test_a_word_list_with_a_word_longer_than_any_tray_spells_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path / "data"))
+    source = tmp_path / "long.txt"
+    source.write_text("dart\n" + "a" * 100_000 + "\n")
+    assert main(["lexicon", "build", "--from", str(source), "--name", "long"]) == 2
+    err = capsys.readouterr().err
+    assert "Line 2 of long.txt has a word of 100,000 letters" in err and len(err) < 200
