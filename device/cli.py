@@ -145,6 +145,9 @@ def chosen_command(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if any("\0" in word for word in argv):  # no shell passes one; a caller in Python may
+        print("cuberef: An argument holds a NUL character; remove it.", file=sys.stderr)
+        return 2
     parser = build_parser(command for command in [chosen_command(argv)] if command in COMMANDS)
     try:
         args = parser.parse_args(argv)

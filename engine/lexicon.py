@@ -19,11 +19,13 @@ mask's bits below it. Letters are ordered by their folded form, then by spelling
 
 from __future__ import annotations
 
+import contextlib
 import json
 import mmap
 import os
 import struct
 import sys
+import tempfile
 import unicodedata
 from array import array
 from collections.abc import Iterable, Iterator
@@ -31,6 +33,7 @@ from dataclasses import asdict, dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import IO
 
 from engine.errors import MachineError, NotationError
 
@@ -317,7 +320,7 @@ def compile_lexicon(
     masks, first, targets, root = _build_dawg(keys)
     folder.mkdir(parents=True, exist_ok=True)
     encoded = alphabet.encode()
-    with (folder / f"{name}{SUFFIX}").open("wb") as file:
+    with _replacing(folder / f"{name}{SUFFIX}") as file:
         header = _HEADER.pack(
             _MAGIC, _VERSION, len(masks), len(targets), root, len(encoded), len(keys)
         )
@@ -329,8 +332,25 @@ def compile_lexicon(
         file.write(bytes(_align(4 * len(body)) - 4 * len(body)))
         _native(array("I", targets)).tofile(file)
     card = LexiconCard(name, language, len(keys), source, licence)
-    (folder / f"{name}.json").write_text(json.dumps(asdict(card), indent=1) + "\n")
+    with _replacing(folder / f"{name}.json") as file:
+        file.write((json.dumps(asdict(card), indent=1) + "\n").encode())
     return card
+
+
+@contextlib.contextmanager
+def _replacing(path: Path) -> Iterator[IO[bytes]]:
+    """A new file that takes ``path``'s place whole once written: a process that has the
+    old lexicon mapped keeps reading the old one, never a half-written or shorter file."""
+    with tempfile.NamedTemporaryFile(
+        dir=path.parent, prefix=f".{path.name}.", delete=False
+    ) as file:
+        try:
+            yield file
+        except BaseException:
+            os.unlink(file.name)
+            raise
+    os.chmod(file.name, 0o644)  # as open() would have made it: the service reads it too
+    os.replace(file.name, path)
 
 
 def _letter_order(letter: str) -> tuple[str, str]:

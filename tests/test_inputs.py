@@ -217,3 +217,30 @@ def test_a_word_list_with_a_word_longer_than_any_tray_spells_is_refused(
     assert main(["lexicon", "build", "--from", str(source), "--name", "long"]) == 2
     err = capsys.readouterr().err
     assert "Line 2 of long.txt has a word of 100,000 letters" in err and len(err) < 200
+
+
+def test_a_lexicon_rebuilt_while_open_is_replaced_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The box keeps its lexicon mapped; a rebuild beside it must not cut that file short.
+    from engine.lexicon import Lexicon, _open_file
+
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path))
+    source = tmp_path / "club.txt"
+    source.write_text(
+        "\n".join(
+            f"w{a}{b}{c}"
+            for a in "abcdefghij"
+            for b in "klmnopqrst"
+            for c in "uvwxyzabcdefghijklmn"
+        )
+    )
+    assert main(["lexicon", "build", "--from", str(source), "--name", "club"]) == 0
+    _open_file.cache_clear()
+    before = Lexicon.open("club")
+    source.write_text("cat\n")
+    assert main(["lexicon", "build", "--from", str(source), "--name", "club"]) == 0
+    assert len(list(before)) == 2000  # the old file, whole, under the old mapping
+    dawg = tmp_path / "lexicons" / "club.dawg"
+    assert dawg.stat().st_mode & 0o777 == 0o644
+    assert sorted(p.name for p in dawg.parent.iterdir()) == ["club.dawg", "club.json"]
