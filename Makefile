@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint browser bench bench-solver bench-best fuzz lexicons model clean install-pi
+.PHONY: pi-check demo test lint browser bench bench-solver bench-best bench-match fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -47,14 +47,24 @@ lexicons: $(STAMP)
 install-pi:
 	sudo systemd/install.sh
 
+# The installer and the box in an emulated Pi 4 (debootstrap + qemu-user-static, as root;
+# 20-40 minutes the first time, then the root is kept in build/pi-check). Not in `make test`.
+pi-check: $(STAMP)
+	@if [ "$$(id -u)" -eq 0 ]; then $(BIN)/python systemd/pi_check.py; \
+	else sudo $(BIN)/python systemd/pi_check.py; fi
+
 # The cube-face model: render, train on the CPU, export models/cube_faces.onnx and its card.
 model: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
 	nice $(BIN)/python -m models.train
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf --one-file-system $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
 
 # The solver's speed figures beside the PyPI solvers (pip install boggler boggle-solver).
 bench-solver: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_solver.py
+
+# 100 cuberef score --match writers at once on one file, twice for each game family (~2 min).
+bench-match: $(STAMP)
+	nice $(BIN)/python tests/benchmarks/bench_match_file.py

@@ -150,7 +150,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     parser = build_parser(command for command in [chosen_command(argv)] if command in COMMANDS)
     try:
-        args = parser.parse_args(argv)
+        args, rest = parser.parse_known_args(argv)
+        # argparse fills a positional list once: ``score PHOTO --game boggle a=a.txt``
+        # leaves ``a=a.txt`` over. A command that names its list in ``more`` takes it.
+        more = getattr(args, "more", None)
+        if rest and (more is None or any(word.startswith("-") for word in rest)):
+            parser.error("unrecognized arguments: " + " ".join(rest))
+        if rest:
+            getattr(args, more).extend(rest)
     except SystemExit as stop:  # --help, --version, or a refusal already said
         return stop.code if isinstance(stop.code, int) else 0
     logging.basicConfig(

@@ -82,10 +82,11 @@ def _is_services(path: str) -> bool:
 
 
 def service_state() -> str:
-    """``running``, ``stopped`` or ``not installed``: what systemd says of cuberef.service."""
+    """``running``, ``stopped``, ``not installed``, or ``no systemd`` (a chroot, a
+    container, a laptop without it): what systemd says of cuberef.service."""
     systemctl = shutil.which("systemctl")
     if systemctl is None or not Path("/run/systemd/system").is_dir():
-        return "not installed"
+        return "no systemd"
     try:
         answer = subprocess.run(
             [systemctl, "is-active", "cuberef.service"], capture_output=True, text=True, timeout=5

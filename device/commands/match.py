@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from device.inputs import ranged
@@ -56,17 +56,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-@dataclass
+@dataclass(frozen=True)
 class Kept(Generic[M]):
-    """The match in a locked file: None for a new one until :meth:`save`."""
+    """The match in a locked file (None for a new one), and how to write it back."""
 
     file: MatchFile
     match: M | None
-    saved: M | None = field(default=None)
 
     def save(self, match: M) -> None:
         self.file.write(match.to_dict())
-        self.saved = match
 
 
 @contextlib.contextmanager

@@ -22,7 +22,6 @@ from engine.errors import NotationError, RuleError
 from engine.games import find_game
 from engine.lexicon import Lexicon
 from engine.match import Match
-from engine.referee import normalize_word
 from engine.round import CHALLENGE_BONUS, RoundResult, RoundRules, score_round
 from engine.sides import Side
 from engine.solver import solve
@@ -36,6 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="LIST",
         help="a player's list as NAME=FILE; or a photo (of the tray, or of a finished crossword)",
     )
+    parser.set_defaults(more="lists")  # lists may come before and after the options
     options.add_min_length(parser)
     parser.add_argument(
         "--advanced", action="store_true", help="Big Boggle's advanced game: 5 letters or more"
@@ -134,17 +134,11 @@ def read_list(spec: str) -> tuple[str, list[str]]:
         raise NotationError(f"{spec!r} is not NAME=FILE; give each list as, say, ann=ann.txt.")
     text = read_text(file, f"{name.strip()}'s list")
     words = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
-        try:
-            words.append(normalize_word(line))
-        except NotationError:
-            raise NotationError(
-                f"Line {number} of {file}, {line!r}, is not a word: words are letters only, "
-                "so correct that line."
-            ) from None
+        words.append(line)  # the referee rules on every line, words or not
     return name.strip(), words
 
 
@@ -185,6 +179,7 @@ def round_json(result: RoundResult) -> dict[str, Any]:
                         "status": entry.status,
                         "points": entry.points,
                         "spelling": entry.ruling.spelling,
+                        "spellings": list(entry.ruling.spellings),
                         "reason": entry.ruling.reason,
                         "player": entry.player,
                     }
@@ -201,6 +196,7 @@ def print_round(result: RoundResult) -> None:
         members = f" ({', '.join(player.members)})" if player.members != (player.name,) else ""
         print(f"{player.name}{members}: {player.score}")
         for entry in player.entries:
-            shown = entry.ruling.spelling or entry.word
+            several = len(entry.ruling.spellings) > 1
+            shown = entry.word if several else entry.ruling.spelling or entry.word
             detail = f"  {entry.ruling.reason}" if entry.ruling.reason else ""
             print(f"  {shown:<16} {entry.status:<13} {entry.points:>3}{detail}")

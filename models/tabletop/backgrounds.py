@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 
@@ -55,19 +55,29 @@ def textures(split: str) -> tuple[Texture, ...]:
 
 
 @functools.lru_cache(maxsize=64)
-def _pixels(path: Path) -> Array:
+def _pixels(path: Path, grey: bool) -> Array:
+    """A texture's pixels (float32 BGR), or its grey scaled to a mean of 1."""
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
         raise FileNotFoundError(f"cannot read the texture {path}; rebuild models/textures/")
+    if grey:
+        level = image.mean(2).astype(np.float32)
+        return np.asarray(level / max(float(level.mean()), 1.0))
     return np.asarray(image, np.float32)
 
 
 @dataclass(frozen=True, slots=True)
 class Surface:
-    """A table texture (float32 BGR) and how many millimetres one of its pixels spans."""
+    """A table texture and how many millimetres one of its pixels spans. The texture is
+    float32 BGR, or grey; either way its colour on the table is ``image * gain + offset``
+    (per BGR channel), worked out after it is laid, on the pixels the camera sees."""
 
     image: Array
     mm_per_px: float
+    #: Whether the image tiles seamlessly (a pattern) or must be mirrored at its edges.
+    tiles: bool = False
+    gain: Array = field(default_factory=lambda: np.ones(3))
+    offset: Array = field(default_factory=lambda: np.zeros(3))
 
 
 def plain(rng: np.random.Generator) -> Surface:
@@ -83,8 +93,7 @@ def plain(rng: np.random.Generator) -> Surface:
     low = cv2.resize(rng.normal(0, 1, (6, 6)).astype(np.float32), (size, size))
     grain = rng.normal(0, 1, (size, size)).astype(np.float32)
     shade = 1 + rng.uniform(0.0, 0.06) * low + rng.uniform(0.0, 0.04) * grain
-    image = np.clip(color, 0, 255).astype(np.float32)[None, None, :] * shade[..., None]
-    return Surface(image.astype(np.float32), float(rng.uniform(0.3, 1.5)))
+    return Surface(shade, float(rng.uniform(0.3, 1.5)), gain=np.clip(color, 0, 255))
 
 
 def photographed(rng: np.random.Generator, split: str) -> Surface:
@@ -92,18 +101,17 @@ def photographed(rng: np.random.Generator, split: str) -> Surface:
     grain takes a colour of the split's hues)."""
     choice = textures(split)
     texture = choice[int(rng.integers(len(choice)))]
-    image = _pixels(texture.path)
-    if texture.tint:
-        grey = image.mean(2, keepdims=True)
-        strength = float(rng.uniform(0.15, 0.6))
-        color = bgr(
-            draw_hue(rng, 0, 360, split), float(rng.uniform(0, 0.6)), float(rng.uniform(0.2, 0.95))
-        )
-        image = color * (1 + strength * (grey / max(float(grey.mean()), 1.0) - 1))
-    else:
-        image = image * rng.uniform(0.85, 1.12) * rng.uniform(0.94, 1.06, 3)
+    image = _pixels(texture.path, texture.tint)
     mm = texture.mm * float(rng.uniform(0.6, 1.6))
-    return Surface(np.clip(image, 0, 255).astype(np.float32), mm / image.shape[1])
+    tiles = texture.kind != "felt"
+    if texture.tint:  # colour * (1 + strength * (grain - 1))
+        strength = float(rng.uniform(0.1, 0.45))
+        saturation = float(rng.uniform(0, 0.5) ** 1.5)  # mostly greys, beiges, muted colours
+        color = bgr(draw_hue(rng, 0, 360, split), saturation, float(rng.uniform(0.2, 0.95)))
+        gain, offset = color * strength, color * (1 - strength)
+        return Surface(image, mm / image.shape[1], tiles, gain, offset)
+    gain = rng.uniform(0.85, 1.12) * rng.uniform(0.94, 1.06, 3)
+    return Surface(image, mm / image.shape[1], tiles, gain)
 
 
 def surface(rng: np.random.Generator, split: str) -> Surface:
@@ -137,6 +145,10 @@ def lay(surface: Surface, camera: Camera, rng: np.random.Generator, light: float
         homography,
         camera.size,
         flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REFLECT,
+        borderMode=cv2.BORDER_WRAP if surface.tiles else cv2.BORDER_REFLECT,
     )
-    return np.asarray(image * light, np.float32)
+    gain = (surface.gain * light).astype(np.float32)
+    offset = (surface.offset * light).astype(np.float32)
+    if image.ndim == 2:
+        return np.asarray(image[..., None] * gain + offset, np.float32)
+    return np.asarray(image * gain + offset, np.float32)
