@@ -52,7 +52,7 @@ class Parser(argparse.ArgumentParser):
     """argparse with its refusals as one sentence (and where to look) on stderr, exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        sentence = message[:1].upper() + message[1:].rstrip(".")
+        sentence = printable(message[:1].upper() + message[1:].rstrip("."))
         self.exit(2, f"{self.prog}: {sentence}; see '{self.prog} --help'.\n")
 
 
@@ -69,6 +69,16 @@ class PlainHelp(argparse.RawDescriptionHelpFormatter):
     def _split_lines(self, text: str, width: int) -> list[str]:
         # Whole words only: "big-boggle" is a name, not two halves to wrap.
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+def printable(text: str) -> str:
+    """A message on one line: what a player typed may hold a newline or a control
+    character, shown escaped.
+
+    >>> printable("no game called 'x\\ny'")
+    "no game called 'x\\\\ny'"
+    """
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
 
 
 def plain(text: str) -> str:
@@ -135,6 +145,9 @@ def chosen_command(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if any("\0" in word for word in argv):  # no shell passes one; a caller in Python may
+        print("cuberef: An argument holds a NUL character; remove it.", file=sys.stderr)
+        return 2
     parser = build_parser(command for command in [chosen_command(argv)] if command in COMMANDS)
     try:
         args, rest = parser.parse_known_args(argv)
@@ -154,10 +167,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except CuberefError as error:
-        print(f"cuberef: {error}", file=sys.stderr)
+        print(f"cuberef: {printable(str(error))}", file=sys.stderr)
         return 2
     except MachineError as error:
-        print(f"cuberef: {error}", file=sys.stderr)
+        print(f"cuberef: {printable(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("cuberef: stopped.", file=sys.stderr)
@@ -167,8 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: still one sentence for the player, the trace on -v
         log.info("where it went wrong:", exc_info=True)
         print(
-            f"cuberef: {UNEXPECTED} ({type(error).__name__}: {error}); run it again with "
-            "-v to see where, and report it.",
+            f"cuberef: {UNEXPECTED} ({type(error).__name__}: {printable(str(error))}); "
+            "run it again with -v to see where, and report it.",
             file=sys.stderr,
         )
         return 1

@@ -120,6 +120,12 @@ class Sandbox:
             "/dev/zero",
         ]
         self.matches = [str(self.match), str(root / "new.json"), *self.texts[:6]]
+        # Lexicons of a player's own that are damaged: one without its card, one of noise.
+        own = root / "data" / "lexicons"
+        own.mkdir(parents=True, exist_ok=True)
+        (own / "cardless.dawg").write_bytes(b"CUBEDAWG" + bytes(64))
+        (own / "noise.dawg").write_bytes(bytes(range(256)) * 4)
+        (own / "noise.json").write_text('{"name": "noise"}')
         if not self.match.exists():  # a match of two rounds, for cases to add to or spoil
             two = ["score", "--game", "boggle", "--board", BOARDS[4], f"ann={self.texts[0]}"]
             with contextlib.redirect_stdout(io.StringIO()):
@@ -242,7 +248,7 @@ def _failure(
     if outcome.code not in (0, 1, 2):
         return f"exit code {outcome.code!r}"
     if outcome.code == 2:
-        lines = [line for line in outcome.err.splitlines() if line.strip()]
+        lines = [line for line in outcome.err.split("\n") if line.strip()]
         if not lines or not SENTENCE.match(lines[-1]):
             return f"exit 2 without a sentence on stderr: {outcome.err!r}"
         if before != after:
@@ -415,7 +421,11 @@ class CommandLines:
                 ]
             ),
         )
-        argv += self.maybe(0.1, "--lexicon", self.pick(["en", "cs", "nosuch", "../x", "", "mine"]))
+        argv += self.maybe(
+            0.1,
+            "--lexicon",
+            self.pick(["en", "cs", "nosuch", "../x", "", "mine", "cardless", "noise"]),
+        )
         argv += self.maybe(0.3, "--json")
         return argv
 
@@ -455,7 +465,8 @@ class CommandLines:
     def best(self) -> list[str]:
         argv = ["--game", self.game(False), "--roll", self.roll()]
         # A valid time is kept short: the search's own tests give it longer.
-        argv += ["--seconds", self.number(["0.1", "0.2", "0.1"], [*REFUSED, "0", "3601"])]
+        too_long = ["inf", "nan", "-1", "0", "3601", "1e9", "", "x", "0.05"]
+        argv += ["--seconds", self.number(["0.1", "0.2", "0.1"], too_long)]
         argv += self.maybe(0.4, "--workers", self.number(["1", "2", "5"], [*REFUSED, "0", "257"]))
         return argv + self.maybe(0.3, "--json")
 
@@ -489,7 +500,7 @@ class CommandLines:
         if action == "dump":
             return [
                 "dump",
-                self.pick(["en", "nosuch", "", "../etc", "mine"]),
+                self.pick(["en", "nosuch", "", "../etc", "mine", "cardless", "noise"]),
                 *self.maybe(0.3, "--json"),
             ]
         if action == "build":
@@ -771,7 +782,7 @@ def mutated_config(base: str, rng: random.Random) -> tuple[str, bytes]:
             "truncate": lambda: data[: rng.randrange(len(data))],
             "nul": lambda: data.replace(b"\n", b"\n\0", 1),
             "bom": lambda: b"\xef\xbb\xbf" + data,
-            "latin-1": lambda: data.replace(b'"Player 1"', '"Tomáš"'.encode("latin-1")),
+            "latin-1": lambda: data.replace(b'"Player 1"', '"Tomáš"'.encode("iso8859_2")),
             "utf-16": lambda: data.decode("utf-8", "replace").encode("utf-16"),
         }[byte_kind]()
     return "+".join(kinds), data

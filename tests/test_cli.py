@@ -57,12 +57,26 @@ with contextlib.redirect_stdout(io.StringIO()):
     assert loaded_after(helps) == []
 
 
-def test_a_solve_loads_only_the_engine() -> None:
-    solve = """
+def test_the_word_commands_load_only_the_engine(tmp_path: Path) -> None:
+    words = tmp_path / "ann.txt"
+    words.write_text("dart\n")
+    tray = ["--game", "big-boggle", "--board", "RONLI/CTSSD/NMPPN/UAEQuI/HINRM"]
+    commands = [
+        ["solve", *tray],
+        ["check", *tray, "dart"],
+        ["score", *tray, f"ann={words}"],
+        ["roll", "--game", "boggle"],
+        ["lexicon", "list"],
+        ["config", "--defaults"],
+    ]
+    run = "".join(
+        f"""
 with contextlib.redirect_stdout(io.StringIO()):
-    assert main(["solve", "--game", "big-boggle", "--board", "RONLI/CTSSD/NMPPN/UAEQuI/HINRM"]) == 0
+    assert main({argv!r}) == 0
 """
-    assert loaded_after(solve) == []
+        for argv in commands
+    )
+    assert loaded_after(run) == []
 
 
 def every_option() -> list[tuple[str, argparse.Action]]:
@@ -189,3 +203,13 @@ def test_every_command_that_reports_prints_one_json_document(
     ]:
         assert main([*argv, "--json"]) == 0, argv
         json.loads(capsys.readouterr().out)
+
+
+def test_the_command_line_s_doctests() -> None:
+    import doctest
+
+    import device.cli
+    import device.inputs
+
+    for module in (device.cli, device.inputs):
+        assert doctest.testmod(module).failed == 0, module.__name__
