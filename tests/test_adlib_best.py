@@ -515,6 +515,8 @@ def test_the_options_of_every_open_line_are_exactly_the_words_that_fit(
         lines = [(c, d) for c in search.order for d in (0, 1) if search.state[d][c] == 0]
         if not lines:
             break
+        for line in lines:  # words that fit now, some of which the next word unseats
+            search.fills(*line)
         cell, direction = picks.choice(lines)
         words = [option for option in search.options(cell, direction) if option[2] >= 0]
         if words:
@@ -529,3 +531,6 @@ def test_the_options_of_every_open_line_are_exactly_the_words_that_fit(
                 assert {(s, n) for _, s, n in options} == _naive_options(search, cell, direction)
                 some = search.options(cell, direction, any_word=True)
                 assert any(n >= 0 for _, _, n in some) == any(n >= 0 for _, _, n in options)
+                # Twice: the second answer comes from the word that fitted the first time.
+                for _ in range(2):
+                    assert search.fills(cell, direction) == any(n >= 0 for _, _, n in options)
