@@ -430,6 +430,24 @@ def test_the_hub_letters_are_chosen_to_cap_hardest() -> None:
     assert _ceiling(roll) < 2 * roll.total
 
 
+def test_a_cube_that_only_a_decided_letter_would_take_counts_for_nothing() -> None:
+    """Q I T S: the Q's one word is QI. With IT laid and the I alone down, a word laid
+    later crosses the table only at the T, so the Q can never be laid: the bound loses
+    the Q's 2 x 10, and with the I's down line still open, QI could be."""
+    roll = Roll.parse("Q I T S", "scribbage")
+    words = formable_words(roll, EN)
+    assert [word for word in words.text if "q" in word] == ["qi"]
+    layout = Layout(roll, words)
+    layout.lay_first(words.text.index("it"), 0)
+    bound = Bound(words, roll.total)
+    open_i = bound(layout)
+    layout.settle(layout.root, 1)
+    assert bound(layout) <= open_i - 2 * 10
+    # The best grown from here is IT itself (no word takes the T down with the Q or the S).
+    score = referee(roll, Grid.from_rows(["IT"]), EN).score
+    assert score is not None and bound(layout) >= score
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_the_answers_of_seeded_rolls_respect_the_crossing_cap(seed: int) -> None:
     faces = CubeSet.load("adlib").roll(random.Random(seed))

@@ -3,10 +3,12 @@
 A crossword scores ``sum over placed cubes of value * (words it is in + 1) - roll total``.
 The bound counts, letter by letter, each cube at the most words it can still be in: two if
 that letter can sit in two words at once with this roll, one if it fits a word, none
-otherwise, and none for a cube that no word can take any more. Crossings on letters other
-than the hubs (letters that every word holds one of, such as the vowels and Y) are capped by
-how many words the hub cubes can serve (see `Bound.crossing_cap`): a roll short of vowels
-cannot cross all its consonants.
+otherwise, and none for a cube that no word can take any more. A word laid later is spelt
+from cubes still to be had and from letters on the table whose line is still open (it can
+cross the table nowhere else), so a cube whose every word needs a letter whose lines are
+decided counts for nothing. Crossings on letters other than the hubs (letters that every
+word holds one of, such as the vowels and Y) are capped by how many words the hub cubes can
+serve (see `Bound.crossing_cap`): a roll short of vowels cannot cross all its consonants.
 
 >>> from engine.adlib.layout import Layout
 >>> from engine.adlib.roll import Roll
@@ -67,14 +69,13 @@ class Bound:
         spare = self.cubes - len(layout.order)
         loss = 0
         over: dict[int, list[int]] = {}
-        # The letters a new word could still use: those with a cube left, those already on
-        # the table, and up to `missing` more for the jokers left. Every rolled letter is one
-        # or the other; a letter not rolled is on the table only as a joker.
-        free = self.rolled
-        if layout.short:
-            for code in range(26):
-                if need[code] > have[code]:
-                    free |= 1 << code
+        # The letters a new word could still use: those with a cube left, those on the table
+        # where a line is still open (a word laid later crosses the table only there), and
+        # up to `missing` more for the jokers left.
+        free = layout.left
+        for cell in layout.order:
+            if not across[cell] or not down[cell]:
+                free |= 1 << letter[cell]
         missing = self.jokers - layout.short
         joins = self.joins(free, missing)
         hub = self.hub
