@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench bench-solver bench-best lexicons model clean install-pi
+.PHONY: pi-check demo test lint browser bench bench-solver bench-best bench-match fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -21,8 +21,14 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy engine vision models
 
-test: lint
+test: lint browser
 	$(BIN)/python -m pytest
+
+# The players' page is tested in Debian's headless chromium: install it where it is missing.
+browser:
+	@test -x /usr/bin/chromium -a -x /usr/bin/chromedriver || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq --no-install-recommends chromium chromium-driver; }
 
 bench: $(STAMP)
 	$(BIN)/cuberef bench
@@ -31,11 +37,21 @@ bench: $(STAMP)
 bench-best: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_best.py
 
+# The fuzz suite at issue 22's size: 20,000+ command lines, 1,000 photos, 1,000 configurations.
+fuzz: $(STAMP)
+	CUBEREF_FUZZ=large nice $(BIN)/python -m pytest tests/test_fuzz.py -q -s -p no:cacheprovider
+
 lexicons: $(STAMP)
 	$(BIN)/cuberef lexicon build
 
 install-pi:
 	sudo systemd/install.sh
+
+# The installer and the box in an emulated Pi 4 (debootstrap + qemu-user-static, as root;
+# 20-40 minutes the first time, then the root is kept in build/pi-check). Not in `make test`.
+pi-check: $(STAMP)
+	@if [ "$$(id -u)" -eq 0 ]; then $(BIN)/python systemd/pi_check.py; \
+	else sudo $(BIN)/python systemd/pi_check.py; fi
 
 # The models: render, train on the CPU, export models/cube_faces.onnx, models/cube_tops.onnx
 # and their cards.
@@ -45,8 +61,12 @@ model: $(STAMP)
 	nice $(BIN)/python -m models.train_tops
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf --one-file-system $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
 
 # The solver's speed figures beside the PyPI solvers (pip install boggler boggle-solver).
 bench-solver: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_solver.py
+
+# 100 cuberef score --match writers at once on one file, twice for each game family (~2 min).
+bench-match: $(STAMP)
+	nice $(BIN)/python tests/benchmarks/bench_match_file.py

@@ -15,6 +15,7 @@ from device.button import GpioButton, KeyButton, make_button
 from device.buzzer import Buzzer
 from device.camera import Camera, GuardedCamera, open_camera
 from device.clock import Clock
+from device.page import Page, page_address
 from device.referee import Parts, Referee
 from device.screen import open_screen
 from device.seams import Reader, Scorer, VisionReader
@@ -31,6 +32,7 @@ class Assembled:
     button: GpioButton | KeyButton
     camera: GuardedCamera
     notices: list[str] = field(default_factory=list)
+    page: Page | None = None
 
     def close(self) -> None:
         """Close every part, the buzzer first; one that fails to close stops no other."""
@@ -40,6 +42,8 @@ class Assembled:
             ("camera", self.camera.close),
             ("screen", self.box.screen.close),
         ]
+        if self.page is not None:
+            parts.insert(0, ("players' page", self.page.stop))
         if self.store is not None:
             parts.append(("store", self.store.close))
         for name, close in parts:
@@ -129,4 +133,18 @@ def assemble(
     referee.resume()
     keys = button if isinstance(button, KeyButton) else None
     box = Box(referee, screen, events, keys=keys, screenshots=screenshots)
-    return Assembled(box, referee, store, button, camera, notices)
+    page = None
+    if settings["page"]["enabled"]:
+        page = Page(referee, settings["page"]["port"])
+        try:
+            page.start()
+        except OSError as error:
+            referee.say(
+                "page",
+                f"The players' page cannot open port {page.port} ({error.strerror});"
+                " set [page] port to a free one.",
+            )
+            page = None
+        else:
+            referee.page_address = page_address(settings["page"]["port"])
+    return Assembled(box, referee, store, button, camera, notices, page)

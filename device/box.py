@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 
 from device.button import HOLD, TAP, KeyButton
+from device.lists import LONGEST_WORD
 from device.readings import faces_of
 from device.referee import Referee, State
 from device.render import View
@@ -51,7 +52,10 @@ class Box:
         self.on_screenshot = on_screenshot
         self.saved: list[Path] = []
         self.running = True
-        self._state_seen: State | None = None
+        #: The word the keyboard's player is typing (their list is the desk's).
+        self.entry = ""
+        #: The referee's state changes seen so far: each new one is a screen to save.
+        self._changes_seen = -1
         # A slow step (reading, scoring) shows its own screen first; screenshots are
         # taken once a state's step has run, so they show what the players see.
         referee.on_change = self._changed
@@ -99,8 +103,8 @@ class Box:
         view = view_of(self.referee)
         if view != self.screen.shown:
             self.screen.show(view)
-        if screenshot and self.referee.state is not self._state_seen:
-            self._state_seen = self.referee.state
+        if screenshot and self.referee.changes != self._changes_seen:
+            self._changes_seen = self.referee.changes
             self.screenshot(str(self.referee.state))
         return view
 
@@ -114,7 +118,34 @@ class Box:
 
     # Touch, click and keys ------------------------------------------------------------
 
+    def _typing(self) -> bool:
+        return bool(self.referee.keyboard_player) and self.referee.state is State.TIMING
+
+    def _type(self, event: pygame.event.Event) -> bool:
+        """A key for the keyboard's player: letters build a word, Enter hands it in."""
+        if event.type == pygame.TEXTINPUT:
+            letters = "".join(ch for ch in event.text if ch.isalpha())
+            self.entry = (self.entry + letters)[:LONGEST_WORD]
+            self.referee.keyboard_entry = self.entry
+            return bool(letters)
+        if event.key == pygame.K_BACKSPACE:
+            self.entry = self.entry[:-1]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.entry:
+                self.referee.keyboard_word(self.entry)
+            self.entry = ""
+        else:
+            return False
+        self.referee.keyboard_entry = self.entry
+        return True
+
     def _pygame_event(self, event: pygame.event.Event) -> None:
+        if (
+            event.type in (pygame.TEXTINPUT, pygame.KEYDOWN)
+            and self._typing()
+            and self._type(event)
+        ):
+            return
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):

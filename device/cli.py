@@ -44,12 +44,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 log = logging.getLogger("cuberef")
 
+#: What the player reads when cuberef itself fails; the fuzz suite looks for it.
+UNEXPECTED = "something went wrong inside cuberef"
+
 
 class Parser(argparse.ArgumentParser):
     """argparse with its refusals as one sentence (and where to look) on stderr, exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        sentence = message[:1].upper() + message[1:].rstrip(".")
+        sentence = printable(message[:1].upper() + message[1:].rstrip("."))
         self.exit(2, f"{self.prog}: {sentence}; see '{self.prog} --help'.\n")
 
 
@@ -66,6 +69,16 @@ class PlainHelp(argparse.RawDescriptionHelpFormatter):
     def _split_lines(self, text: str, width: int) -> list[str]:
         # Whole words only: "big-boggle" is a name, not two halves to wrap.
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+def printable(text: str) -> str:
+    """A message on one line: what a player typed may hold a newline or a control
+    character, shown escaped.
+
+    >>> printable("no game called 'x\\ny'")
+    "no game called 'x\\\\ny'"
+    """
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
 
 
 def plain(text: str) -> str:
@@ -132,9 +145,19 @@ def chosen_command(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if any("\0" in word for word in argv):  # no shell passes one; a caller in Python may
+        print("cuberef: An argument holds a NUL character; remove it.", file=sys.stderr)
+        return 2
     parser = build_parser(command for command in [chosen_command(argv)] if command in COMMANDS)
     try:
-        args = parser.parse_args(argv)
+        args, rest = parser.parse_known_args(argv)
+        # argparse fills a positional list once: ``score PHOTO --game boggle a=a.txt``
+        # leaves ``a=a.txt`` over. A command that names its list in ``more`` takes it.
+        more = getattr(args, "more", None)
+        if rest and (more is None or any(word.startswith("-") for word in rest)):
+            parser.error("unrecognized arguments: " + " ".join(rest))
+        if rest:
+            getattr(args, more).extend(rest)
     except SystemExit as stop:  # --help, --version, or a refusal already said
         return stop.code if isinstance(stop.code, int) else 0
     logging.basicConfig(
@@ -144,16 +167,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except CuberefError as error:
-        print(f"cuberef: {error}", file=sys.stderr)
+        print(f"cuberef: {printable(str(error))}", file=sys.stderr)
         return 2
     except MachineError as error:
-        print(f"cuberef: {error}", file=sys.stderr)
+        print(f"cuberef: {printable(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("cuberef: stopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as error:  # a bug: still one sentence for the player, the trace on -v
+        log.info("where it went wrong:", exc_info=True)
+        print(
+            f"cuberef: {UNEXPECTED} ({type(error).__name__}: {printable(str(error))}); "
+            "run it again with -v to see where, and report it.",
+            file=sys.stderr,
+        )
+        return 1
     return code
 
 

@@ -51,6 +51,8 @@ class MatchStarted:
     rounds: int = 0  # 0: no limit
     target: int = 0  # 0: no target
     partners: bool = False
+    #: The players' page's join code for this match ("" when the page is off).
+    code: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,6 +147,7 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "enabled": Key(False, (bool,), help="the players' page: words typed on phones"),
         "port": Key(8080, (int,), _between(1024, 65535), "its port on the local network"),
         "keyboard_player": Key("", (str,), help="the player who types on the box's keyboard"),
+        "keyboard_team": Key("", (str,), help="that player's team, if they play in one"),
     },
 }
 

@@ -22,6 +22,7 @@ Damage, from the worst down:
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import os
@@ -71,8 +72,9 @@ def write_file(path: Path, data: bytes) -> None:
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
+    except BaseException:  # a full disk, or SIGTERM mid-write: no partial photo is left
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
         raise
     folder = os.open(path.parent, os.O_RDONLY)
     try:

@@ -19,11 +19,13 @@ mask's bits below it. Letters are ordered by their folded form, then by spelling
 
 from __future__ import annotations
 
+import contextlib
 import json
 import mmap
 import os
 import struct
 import sys
+import tempfile
 import unicodedata
 from array import array
 from collections.abc import Iterable, Iterator
@@ -31,6 +33,7 @@ from dataclasses import asdict, dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import IO
 
 from engine.errors import MachineError, NotationError
 
@@ -103,6 +106,8 @@ class Lexicon:
         offset += 8 * states
         self.first = view[offset : offset + 4 * states].cast("I")
         offset = _align(offset + 4 * states)
+        if len(view) < offset + 4 * edges:
+            raise ValueError(f"it holds {len(view)} bytes, fewer than its header promises")
         self.targets = view[offset : offset + 4 * edges].cast("I")
         #: The state before any letter.
         self.root: int = root
@@ -234,13 +239,26 @@ def available_lexicons() -> list[str]:
 
 
 def lexicon_path(name: str) -> Path | None:
-    """The compiled file of a lexicon: the bundled folder first, then the player's."""
+    """The compiled file of a lexicon: the bundled folder first, then the player's.
+
+    A name is looked up only as a name (no folders in it); a path ending in ``.dawg`` is
+    taken as it is. Any other text, however long or odd, names no lexicon.
+
+    >>> lexicon_path("../en") is None, lexicon_path("x" * 5000) is None
+    (True, True)
+    """
     path = Path(name)
-    if path.suffix == SUFFIX:
-        return path if path.is_file() else None
-    for folder in (lexicon_folder(), user_lexicon_folder()):
-        if (folder / f"{name}{SUFFIX}").is_file():
-            return folder / f"{name}{SUFFIX}"
+    candidates = [path] if path.suffix == SUFFIX else []
+    if "/" not in name and os.sep not in name and name not in ("", ".", ".."):
+        candidates += [
+            folder / f"{name}{SUFFIX}" for folder in (lexicon_folder(), user_lexicon_folder())
+        ]
+    for candidate in candidates:
+        try:
+            if candidate.is_file():
+                return candidate
+        except (OSError, ValueError):  # a name too long for the file system, a NUL in it
+            continue
     return None
 
 
@@ -257,8 +275,28 @@ def _open_cached(name: str) -> Lexicon:
 
 @cache
 def _open_file(path: Path) -> Lexicon:
-    card = LexiconCard(**json.loads(path.with_suffix(".json").read_text(encoding="utf-8")))
-    return Lexicon(path, card)
+    card = read_card(path)
+    try:
+        return Lexicon(path, card)
+    except (OSError, ValueError, TypeError, struct.error) as error:  # empty, short, unreadable
+        raise _damaged(path, error) from None
+
+
+def read_card(path: Path) -> LexiconCard:
+    """The card beside a compiled lexicon ``path``, or the sentence that it is damaged."""
+    try:
+        fields = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+        return LexiconCard(**fields)
+    except (OSError, ValueError, TypeError) as error:
+        raise _damaged(path.with_suffix(".json"), error) from None
+
+
+def _damaged(path: Path, error: Exception) -> MachineError:
+    reason = getattr(error, "strerror", None) or str(error)
+    return MachineError(
+        f"The lexicon file {path} is damaged ({reason}); build that lexicon again "
+        "(cuberef lexicon build, or build --from for your own)."
+    )
 
 
 def compile_lexicon(
@@ -282,7 +320,7 @@ def compile_lexicon(
     masks, first, targets, root = _build_dawg(keys)
     folder.mkdir(parents=True, exist_ok=True)
     encoded = alphabet.encode()
-    with (folder / f"{name}{SUFFIX}").open("wb") as file:
+    with _replacing(folder / f"{name}{SUFFIX}") as file:
         header = _HEADER.pack(
             _MAGIC, _VERSION, len(masks), len(targets), root, len(encoded), len(keys)
         )
@@ -294,8 +332,25 @@ def compile_lexicon(
         file.write(bytes(_align(4 * len(body)) - 4 * len(body)))
         _native(array("I", targets)).tofile(file)
     card = LexiconCard(name, language, len(keys), source, licence)
-    (folder / f"{name}.json").write_text(json.dumps(asdict(card), indent=1) + "\n")
+    with _replacing(folder / f"{name}.json") as file:
+        file.write((json.dumps(asdict(card), indent=1) + "\n").encode())
     return card
+
+
+@contextlib.contextmanager
+def _replacing(path: Path) -> Iterator[IO[bytes]]:
+    """A new file that takes ``path``'s place whole once written: a process that has the
+    old lexicon mapped keeps reading the old one, never a half-written or shorter file."""
+    with tempfile.NamedTemporaryFile(
+        dir=path.parent, prefix=f".{path.name}.", delete=False
+    ) as file:
+        try:
+            yield file
+        except BaseException:
+            os.unlink(file.name)
+            raise
+    os.chmod(file.name, 0o644)  # as open() would have made it: the service reads it too
+    os.replace(file.name, path)
 
 
 def _letter_order(letter: str) -> tuple[str, str]:

@@ -44,28 +44,56 @@ class Ruling:
     reason: str
     points: int
     path: tuple[Cell, ...]
+    #: Every real spelling it counts as: one, or for a Czech word written without its
+    #: diacritics that fits several of equal points, each of them (crossed off by any).
+    spellings: tuple[str, ...] = ()
 
     @property
     def valid(self) -> bool:
         return self.status == VALID
 
 
+def word_problem(text: str) -> str:
+    """Why a written line is not a word at all ("" when it is letters only).
+
+    >>> word_problem("don't"), word_problem("Kočka")
+    ("not a word: don't is a contraction, and contractions do not count", '')
+    >>> word_problem("snob-nose")
+    'not a word: snob-nose has a hyphen, and hyphenated words do not count'
+    """
+    word = text.strip()
+    if not word:
+        return "not a word: the line is empty"
+    if word.isalpha():
+        return ""
+    if any(mark in word for mark in "'’ʼ`"):
+        return f"not a word: {word} is a contraction, and contractions do not count"
+    if any(mark in word for mark in "-‐‑–—"):
+        return f"not a word: {word} has a hyphen, and hyphenated words do not count"
+    if any(char.isdigit() for char in word):
+        return f"not a word: {word} has digits, and words are letters only"
+    if any(char.isspace() for char in word):
+        return f"not a word: {word} is more than one word; write one word a line"
+    return f"not a word: {word} has signs that are not letters, and words are letters only"
+
+
 def normalize_word(text: str) -> str:
     """A written word as the referee compares it: trimmed, lowercase, letters only.
 
+    For an input that refuses what is no word at once (a typed word); a list's lines go
+    to :func:`check`, which rules on each instead.
+
     >>> normalize_word("  Kočka ")
     'kočka'
-    >>> normalize_word("c4t")  # doctest: +ELLIPSIS
+    >>> normalize_word("c4t")
     Traceback (most recent call last):
     ...
-    engine.errors.NotationError: 'c4t' is not a word: words are letters only, ...
+    engine.errors.NotationError: Not a word: c4t has digits, and words are letters only.
     """
     word = fold_case(text.strip())
-    if not word or not word.isalpha():
-        raise NotationError(
-            f"{text.strip()!r} is not a word: words are letters only, "
-            "so write it without digits or signs."
-        )
+    problem = word_problem(word)
+    if problem:
+        raise NotationError(problem[:1].upper() + problem[1:] + ".")
     return word
 
 
@@ -82,12 +110,16 @@ def check(
     min_length: int | None = None,
     through: Cell | None = None,
 ) -> Ruling:
-    """Rule on one word: too short, not on the board, not a word, or valid with a path.
+    """Rule on one word as written: not a word (a contraction, a hyphen, digits...), too
+    short, not on the board, not in the lexicon, or valid with a path.
 
     ``through`` asks for a path through that cell where one exists (the challenge cube).
     """
     lexicon = lexicon or Lexicon.open(game.lexicon)
-    written = normalize_word(word)
+    written = fold_case(word.strip())
+    problem = word_problem(written)
+    if problem:
+        return Ruling(written, "", NOT_A_WORD, problem, 0, ())
     shortest = game.min_length if min_length is None else min_length
     if len(written) < shortest:
         return Ruling(
@@ -104,34 +136,44 @@ def check(
         return Ruling(
             written, "", NOT_ON_BOARD, "not on the board: " + _why(board, written, reach), 0, ()
         )
-    spelling, note = _spelling(written, folded, lexicon)
-    if not spelling:
+    spellings, note = _spellings(written, folded, lexicon, game)
+    if not spellings:
         return Ruling(written, "", NOT_A_WORD, note, 0, ())
     coords = list(board.cells())
     return Ruling(
         written,
-        spelling,
+        spellings[0],
         VALID,
         note,
-        game.word_points(len(spelling)),
+        game.word_points(len(spellings[0])),
         tuple(coords[c] for c in path),
+        spellings,
     )
 
 
-def _spelling(written: str, folded: str, lexicon: Lexicon) -> tuple[str, str]:
-    """The real word a written one counts as, and a note; ("", why) if none."""
+def _spellings(
+    written: str, folded: str, lexicon: Lexicon, game: Game
+) -> tuple[tuple[str, ...], str]:
+    """The real words a written one counts as, and a note; ((), why) if none."""
     if written in lexicon:
-        return written, ""
+        return (written,), ""
     language = lexicon.card.language
     if written == folded:
-        spellings = lexicon.spellings(folded)
+        spellings = tuple(lexicon.spellings(folded))
         if len(spellings) == 1:
-            return spellings[0], f"written without diacritics; counted as {spellings[0]}"
-        if spellings:
-            return "", (
-                f"not a word: it could be {' or '.join(spellings)}, so write it with its diacritics"
+            return spellings, f"written without diacritics; counted as {spellings[0]}"
+        if len({game.word_points(len(spelling)) for spelling in spellings}) == 1:
+            return spellings, (
+                f"written without diacritics; counted as any of {_or(spellings)}, "
+                "each worth the same"
             )
-    return "", f"not a word: {written} is not in the {LANGUAGES.get(language, language)} lexicon"
+        if spellings:
+            return (), f"not a word: it could be {_or(spellings)}, so write it with its diacritics"
+    return (), f"not a word: {written} is not in the {LANGUAGES.get(language, language)} lexicon"
+
+
+def _or(words: tuple[str, ...]) -> str:
+    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def trace(

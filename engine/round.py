@@ -124,8 +124,7 @@ def score_round(
     holders: dict[str, set[int]] = {}
     for index, judged in enumerate(rulings):
         for _, ruling in judged:
-            key = _key(ruling, board, game, lexicon)
-            if key:
+            for key in _keys(ruling, board, game, lexicon):
                 holders.setdefault(key, set()).add(index)
 
     results = []
@@ -133,31 +132,32 @@ def score_round(
         seen: set[str] = set()
         entries = []
         for member, ruling in judged:
-            key = ruling.spelling or ruling.word
-            if key in seen:
+            # A word that could be several spellings is the same as any one of them.
+            keys = set(ruling.spellings or (ruling.word,))
+            found_by = {unit for key in keys for unit in holders.get(key, ())}
+            if keys & seen:
                 status, points = REPEATED, 0
             elif ruling.status != VALID:
                 status, points = ruling.status, 0
-            elif len(holders[key]) > 1:
+            elif len(found_by) > 1:
                 status, points = CROSSED_OFF, 0
             else:
                 status, points = SCORED, ruling.points
                 if rules.challenge is not None and rules.challenge in ruling.path:
                     points += rules.challenge_bonus
-            seen.add(key)
+            seen |= keys
             entries.append(Entry(ruling.word, status, points, member, ruling))
         results.append(PlayerResult(name, members, tuple(entries)))
     return RoundResult(tuple(results), rules)
 
 
-def _key(ruling: Ruling, board: Board, game: Game, lexicon: Lexicon) -> str:
-    """The spelling a ruling stands for, if it is a word on the board at any length."""
+def _keys(ruling: Ruling, board: Board, game: Game, lexicon: Lexicon) -> tuple[str, ...]:
+    """The spellings a ruling stands for, if it is a word on the board at any length."""
     if ruling.status == VALID:
-        return ruling.spelling
+        return ruling.spellings
     if ruling.status == TOO_SHORT:
-        again = check(ruling.word, board, game, lexicon, 0)
-        return again.spelling if again.valid else ""
-    return ""
+        return check(ruling.word, board, game, lexicon, 0).spellings
+    return ()
 
 
 def _units(

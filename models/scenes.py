@@ -36,11 +36,13 @@ TRAY_GAMES = {4: "boggle", 5: "big-boggle", 6: "super-big-boggle"}
 
 @dataclass(frozen=True, slots=True)
 class SideFace:
-    """A side of a cube that the camera sees: its face and its corners in the image,
-    clockwise from the print's own top left."""
+    """A side of a cube turned towards the camera: its face and its corners in the image,
+    clockwise from the print's own top left, and the share of it that nothing hides (a
+    touching neighbour hides it all)."""
 
     face: str
     corners: tuple[tuple[float, float], ...]
+    visible: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)

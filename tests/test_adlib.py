@@ -115,16 +115,27 @@ def test_a_crossword_in_two_pieces_is_invalid_but_young_players_may_do_it() -> N
     assert young.valid and young.score == 11 + 5 - unused
 
 
-def test_young_players_may_not_cross_a_cube() -> None:
+def test_young_players_words_cross_as_in_the_standard_rules() -> None:
     roll = Roll.parse(SCRIBBAGE_ROLL, "scribbage")
-    verdict = referee(roll, Grid.from_rows(SCRIBBAGE_GRID), EN, YOUNG)
-    assert not verdict.valid
-    assert any("serves two words" in error for error in verdict.errors)
+    standard = referee(roll, Grid.from_rows(SCRIBBAGE_GRID), EN, STANDARD)
+    young = referee(roll, Grid.from_rows(SCRIBBAGE_GRID), EN, YOUNG)
+    assert young.valid and young.score == standard.score == 33
+    # A small crossword (TIGER crossed by IF) and a word apart: each crossing counts twice.
+    apart = referee(roll, Grid.from_rows(["TIGER", ".F...", ".....", "WAVE."]), EN, YOUNG)
+    assert apart.valid and [w.text for w in apart.across] == ["TIGER", "WAVE"]
+    assert [w.text for w in apart.down] == ["IF"]
+    assert apart.score == 11 + 6 + 10 - apart.unused_points
+
+
+def test_young_players_single_cube_apart_is_unused() -> None:
+    roll = Roll.parse(SCRIBBAGE_ROLL, "scribbage")
     lone = referee(roll, Grid.from_rows(["TIGER", "", "..U"]), EN, YOUNG)
-    assert lone.errors == (
-        "The U at row 3, column 3 is not part of any word; take it off the table or join it "
-        "to a word.",
-    )
+    without = referee(roll, Grid.from_rows(["TIGER"]), EN, YOUNG)
+    assert lone.valid and lone.errors == ()
+    assert sorted(map(str, lone.unused)) == sorted(map(str, without.unused))
+    assert lone.score == without.score == 11 - without.unused_points
+    assert "U" in map(str, lone.unused)
+    assert not referee(roll, Grid.from_rows(["TIGER", "", "..U"]), EN, STANDARD).valid
 
 
 def test_every_run_of_two_or_more_must_be_a_word() -> None:

@@ -57,12 +57,26 @@ with contextlib.redirect_stdout(io.StringIO()):
     assert loaded_after(helps) == []
 
 
-def test_a_solve_loads_only_the_engine() -> None:
-    solve = """
+def test_the_word_commands_load_only_the_engine(tmp_path: Path) -> None:
+    words = tmp_path / "ann.txt"
+    words.write_text("dart\n")
+    tray = ["--game", "big-boggle", "--board", "RONLI/CTSSD/NMPPN/UAEQuI/HINRM"]
+    commands = [
+        ["solve", *tray],
+        ["check", *tray, "dart"],
+        ["score", *tray, f"ann={words}"],
+        ["roll", "--game", "boggle"],
+        ["lexicon", "list"],
+        ["config", "--defaults"],
+    ]
+    run = "".join(
+        f"""
 with contextlib.redirect_stdout(io.StringIO()):
-    assert main(["solve", "--game", "big-boggle", "--board", "RONLI/CTSSD/NMPPN/UAEQuI/HINRM"]) == 0
+    assert main({argv!r}) == 0
 """
-    assert loaded_after(solve) == []
+        for argv in commands
+    )
+    assert loaded_after(run) == []
 
 
 def every_option() -> list[tuple[str, argparse.Action]]:
@@ -130,3 +144,72 @@ def test_a_command_line_argparse_refuses_is_one_sentence(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and captured.err.endswith("--help'.\n")
+
+
+def test_a_fault_of_cuberef_itself_is_a_sentence_and_exit_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from device.commands import roll
+
+    def broken(args: argparse.Namespace) -> int:
+        raise KeyError("faces")
+
+    monkeypatch.setattr(roll, "run", broken)
+    assert main(["roll", "--game", "boggle"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "KeyError" in err and "-v" in err
+
+
+def test_lexicon_chooses_a_lexicon_built_from_a_player_s_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path))
+    words = tmp_path / "club.txt"
+    words.write_text("dart\nbreadths\nzzzz\n")
+    assert main(["lexicon", "build", "--from", str(words), "--name", "club"]) == 0
+    capsys.readouterr()
+    board = ["--game", "boggle", "--board", "TNTB/GDAR/ELTE/SISH", "--json"]
+    assert main(["solve", *board, "--lexicon", "club"]) == 0
+    assert [w["word"] for w in json.loads(capsys.readouterr().out)["words"]] == ["breadths", "dart"]
+    assert main(["check", *board, "--lexicon", "club", "dart", "rated"]) == 0
+    valid = [r["valid"] for r in json.loads(capsys.readouterr().out)["results"]]
+    assert valid == [True, False]
+    assert main(["solve", *board, "--lexicon", "nosuch"]) == 2
+    assert "no lexicon called 'nosuch'" in capsys.readouterr().err
+
+
+def test_every_command_that_reports_prints_one_json_document(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path))
+    words = tmp_path / "ann.txt"
+    words.write_text("dart\ntrash\n")
+    grid = tmp_path / "grid.txt"
+    grid.write_text("S....\nT.B.J\nE.U.O\nMONEY\n")
+    tray = ["--game", "boggle", "--board", "TNTB/GDAR/ELTE/SISH"]
+    roll = ["--game", "adlib", "--roll", "M O N E Y S T E B U J O Q"]
+    photo = str(ROOT / "device" / "data" / "demo" / "boggle" / "1-roll.jpg")
+    for argv in [
+        ["solve", *tray],
+        ["check", *tray, "dart"],
+        ["score", *tray, f"ann={words}"],
+        ["score", *roll, "--grid", str(grid)],
+        ["best", *roll, "--seconds", "0.2", "--workers", "1"],
+        ["roll", "--game", "big-boggle"],
+        ["read", photo, "--game", "boggle"],
+        ["lexicon", "build", "--from", str(words), "--name", "mine"],
+        ["lexicon", "list"],
+        ["lexicon", "dump", "mine"],
+    ]:
+        assert main([*argv, "--json"]) == 0, argv
+        json.loads(capsys.readouterr().out)
+
+
+def test_the_command_line_s_doctests() -> None:
+    import doctest
+
+    import device.cli
+    import device.inputs
+
+    for module in (device.cli, device.inputs):
+        assert doctest.testmod(module).failed == 0, module.__name__

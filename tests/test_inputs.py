@@ -171,3 +171,76 @@ def test_a_photo_whose_header_claims_a_huge_size_is_a_sentence(
     )
     assert main(["read", str(photo), "--game", "boggle"]) == 2
     assert "larger than 20 megapixels" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("damage", ["no card", "empty card", "empty", "cut short", "too short"])
+def test_a_damaged_lexicon_of_one_s_own_is_a_sentence(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    damage: str,
+) -> None:
+    import struct
+
+    from engine.lexicon import _open_file
+
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path))
+    words = tmp_path / "club.txt"
+    words.write_text("dart\nbreadths\n")
+    assert main(["lexicon", "build", "--from", str(words), "--name", "club"]) == 0
+    dawg = tmp_path / "lexicons" / "club.dawg"
+    whole = dawg.read_bytes()
+    if damage == "no card":
+        dawg.with_suffix(".json").unlink()
+    elif damage == "empty card":
+        dawg.with_suffix(".json").write_text("{}")
+    elif damage == "empty":
+        dawg.write_bytes(b"")
+    elif damage == "cut short":
+        dawg.write_bytes(whole[:20])
+    else:  # the header promises a million states
+        magic, version, _, *rest = struct.unpack_from("<8sIIIIIQ", whole)
+        dawg.write_bytes(struct.pack("<8sIIIIIQ", magic, version, 10**6, *rest) + whole[36:])
+    _open_file.cache_clear()
+    capsys.readouterr()
+    assert main(["solve", *BOARD, "--lexicon", "club"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is damaged" in err and "build" in err
+
+
+def test_a_word_list_with_a_word_longer_than_any_tray_spells_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path / "data"))
+    source = tmp_path / "long.txt"
+    source.write_text("dart\n" + "a" * 100_000 + "\n")
+    assert main(["lexicon", "build", "--from", str(source), "--name", "long"]) == 2
+    err = capsys.readouterr().err
+    assert "Line 2 of long.txt has a word of 100,000 letters" in err and len(err) < 200
+
+
+def test_a_lexicon_rebuilt_while_open_is_replaced_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The box keeps its lexicon mapped; a rebuild beside it must not cut that file short.
+    from engine.lexicon import Lexicon, _open_file
+
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path))
+    source = tmp_path / "club.txt"
+    source.write_text(
+        "\n".join(
+            f"w{a}{b}{c}"
+            for a in "abcdefghij"
+            for b in "klmnopqrst"
+            for c in "uvwxyzabcdefghijklmn"
+        )
+    )
+    assert main(["lexicon", "build", "--from", str(source), "--name", "club"]) == 0
+    _open_file.cache_clear()
+    before = Lexicon.open("club")
+    source.write_text("cat\n")
+    assert main(["lexicon", "build", "--from", str(source), "--name", "club"]) == 0
+    assert len(list(before)) == 2000  # the old file, whole, under the old mapping
+    dawg = tmp_path / "lexicons" / "club.dawg"
+    assert dawg.stat().st_mode & 0o777 == 0o644
+    assert sorted(p.name for p in dawg.parent.iterdir()) == ["club.dawg", "club.json"]

@@ -103,3 +103,23 @@ def test_demo_out_a_folder_of_other_files_is_a_sentence(
     assert main(["demo", "--out", str(tmp_path)]) == 2
     assert "earlier demo did not write" in capsys.readouterr().err
     assert (tmp_path / "adlib" / "thesis.tex").read_text() == "years of work"
+
+
+@pytest.mark.slow
+def test_a_second_demo_replaces_the_first_and_reports_its_screens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    shown = []
+    for _ in range(2):
+        assert main(["demo", "--game", "boggle", "--out", str(tmp_path), "--json"]) == 0
+        shown.append(json.loads(capsys.readouterr().out))
+    first, second = (document["rounds"][0] for document in shown)
+    assert first["problem"] is None and first["screens"] == second["screens"]
+    assert {p.name for p in (tmp_path / "boggle").glob("*.png")} == {
+        Path(screen).name for screen in second["screens"]
+    }
+    assert set(tree(tmp_path)) - {MANIFEST} == set(
+        json.loads((tmp_path / MANIFEST).read_text())["files"]
+    )

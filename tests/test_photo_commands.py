@@ -44,6 +44,21 @@ def test_score_reads_a_finished_crossword_and_scores_it(
     assert verdict["reading"]["grid"] == truth["grid"]
 
 
+def test_score_takes_a_tray_photo_with_the_lists_before_and_after_the_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a.txt").write_text("zzzz\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("zzzz\n", encoding="utf-8")
+    a, b = f"a={tmp_path / 'a.txt'}", f"b={tmp_path / 'b.txt'}"
+    photo = str(DEMO / "boggle" / "1-roll.jpg")
+    assert main(["score", photo, "--game", "boggle", a, "--json", b]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["board"] == TRUTH["boggle/1-roll.jpg"]["board"]
+    assert [player["name"] for player in document["players"]] == ["a", "b"]
+    assert main(["score", photo, "--game", "boggle", a, "--no-such-option"]) == 2
+    assert "no-such-option" in capsys.readouterr().err
+
+
 def test_a_photo_beside_a_board_is_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     photo = str(DEMO / "boggle" / "1-roll.jpg")
     assert main(["solve", photo, "--game", "boggle", "--board", "TNTB/GDAR/ELTE/SISH"]) == 2

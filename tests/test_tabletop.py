@@ -12,12 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models.render import fonts
-from models.tabletop import KINDS, SPLITS, looks, render
+from models.tabletop import KINDS, SPLITS, backgrounds, looks, overlays, render
 from models.tabletop.__main__ import main
 from models.tabletop.camera import look_at
 from models.tabletop.photo import Lens
+from models.tabletop.raster import OCCLUDER
 from models.tabletop.scene import compose
-from models.tabletop.stage import turned
+from models.tabletop.stage import SIDE, turned
 
 SMALL = (320, 240)
 
@@ -56,6 +57,37 @@ def test_every_top_quad_covers_the_pixels_its_cube_painted(kind: str) -> None:
             assert (painted & ~inside).sum() <= 0.02 * painted.sum()
             checked += 1
     assert checked >= 3
+
+
+def test_sides_in_view_are_where_their_pixels_are() -> None:
+    """Each side the truth lists shows its own pixels inside its quad, in the share it
+    says; sides pressed against a neighbour show next to nothing."""
+    seen = hidden = 0
+    for seed in range(4):
+        shot = compose("loose", seed, "train", SMALL)
+        scene = render("loose", seed, frame=SMALL)
+        ids = shot.canvas.ids
+        for k, (cube, placed) in enumerate(zip(shot.stage.cubes, scene.cubes, strict=True)):
+            facing = [
+                (j, side)
+                for j, side in enumerate(cube.box.sides())
+                if side.facing(shot.camera.position)
+            ]
+            assert [cube.spot.sides[j] for j, _ in facing] == [s.face for s in placed.sides]
+            for (j, side), truth in zip(facing, placed.sides, strict=True):
+                painted = ids == SIDE + 4 * k + j
+                uv, _ = shot.camera.project(side.corners)
+                area = abs(cv2.contourArea(uv.astype(np.float32)))
+                if area > 40:  # not seen edge on
+                    near = cv2.dilate(
+                        _polygon_mask(ids.shape, uv).astype(np.uint8), np.ones((5, 5))
+                    )
+                    outside = painted & ~near.astype(bool)
+                    assert outside.sum() <= 3 + 0.03 * painted.sum()
+                    assert abs(truth.visible - min(1, painted.sum() / area)) < 0.2
+                seen += truth.visible > 0.6
+                hidden += truth.visible < 0.05
+    assert seen >= 10 and hidden >= 1
 
 
 def test_true_corners_follow_the_tops_through_lens_and_squash() -> None:
@@ -130,6 +162,35 @@ def test_loose_rolls_have_touching_clusters() -> None:
     assert touching >= 10
 
 
+def test_a_hand_over_a_top_lowers_its_visible_share() -> None:
+    """Hands take the occluder id: a top they cover counts as partly hidden, and the share
+    matches the pixels the hand left of it."""
+    covered = 0
+    for seed in range(12):
+        shot = compose("single", seed, "train", SMALL)
+        scene = render("single", seed, frame=SMALL)
+        hands = shot.canvas.ids == OCCLUDER
+        for k, cube in enumerate(scene.cubes):
+            if not hands.any() or cube.visible > 0.9:
+                continue
+            uv, _ = shot.camera.project(turned(shot.stage.cubes[k].box.top(), 0).corners)
+            under = hands[_polygon_mask(hands.shape, uv)].mean()
+            assert under > 0.05 and cube.visible < 1 - under + 0.1
+            covered += 1
+    assert covered >= 1
+
+
+def test_a_mark_drawn_over_a_top_is_counted_as_hiding_it() -> None:
+    cover = np.zeros((100, 100), np.float32)
+    cover[:, :50] = 1.0
+    square = np.array([[20, 20], [80, 20], [80, 80], [20, 80]], float)
+    assert abs(overlays.hidden(cover, square) - 0.5) < 0.03
+    assert overlays.hidden(cover, square + (60, 0)) == 0.0
+    image = np.full((120, 160, 3), 128, np.float32)
+    marks = overlays.draw(image, np.random.default_rng(3), [square], 1.0)
+    assert marks.max() > 0.5 and np.abs(image - 128).max() > 20
+
+
 def test_empty_scenes_have_no_cubes_and_single_ones_one_or_two() -> None:
     assert all(render("empty", s, frame=SMALL).cubes == () for s in range(3))
     assert all(1 <= len(render("single", s, frame=SMALL).cubes) <= 2 for s in range(3))
@@ -200,6 +261,26 @@ def test_splits_keep_fonts_apart() -> None:
     assert looks.font_split("train") == looks.font_split("val")
     with pytest.raises(ValueError):
         render("tray", 0, split="test")
+
+
+def test_textures_come_with_their_sources_and_keep_their_splits_apart() -> None:
+    train, unseen = backgrounds.textures("train"), backgrounds.textures("unseen")
+    assert backgrounds.textures("val") == train
+    assert len(train) >= 20 and len(unseen) >= 8
+    assert not {t.path for t in train} & {t.path for t in unseen}
+    assert {t.kind for t in train} >= {"wood", "paper", "cloth", "stone", "carpet", "cork"}
+    total = 0
+    for texture in train + unseen:
+        assert texture.path.suffix == ".jpg" and texture.mm > 0
+        total += texture.path.stat().st_size
+        package = texture.path.parent / f"{_package(texture)}.copyright.txt"
+        assert package.is_file()
+    assert total < 4_000_000
+
+
+def _package(texture: backgrounds.Texture) -> str:
+    rows = (texture.path.parent / "SOURCES.txt").read_text().splitlines()
+    return next(r.split("\t")[0] for r in rows if r.split("\t")[2:3] == [texture.path.name])
 
 
 @settings(max_examples=40, deadline=None)

@@ -233,7 +233,8 @@ def _about(square: np.ndarray, quad: FaceQuad, side: float, pitch: float) -> np.
     far = float(np.linalg.norm(offset)) > LOOSE_IN_CELL * pitch
     if far or abs(quad.side / side - 1) > SIZE_APART:
         return square
-    return square + offset
+    moved: np.ndarray = square + offset
+    return moved
 
 
 def _set_warnings(

@@ -1,6 +1,7 @@
 """Is each word valid on this tray, and if not, why: too short, not on the board
 (and which letter cannot be reached), or not a word. Czech words written without
-diacritics are accepted when exactly one spelling fits."""
+diacritics are accepted when one spelling fits, or several of equal points (each is
+named)."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from device.commands import match as matches
 from device.commands import options
 from device.commands.photo import read_photo
 from device.inputs import read_text
@@ -19,6 +20,7 @@ from engine.errors import NotationError, RuleError
 
 if TYPE_CHECKING:
     from engine.adlib.grid import Grid
+    from engine.adlib.match import Match as AdlibMatch
     from engine.adlib.referee import Verdict
 
 
@@ -26,7 +28,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of scoring a crossword on its own (``score`` adds them to its own)."""
     options.add_game(parser, trays=False)
     add_crossword_arguments(parser)
-    parser.add_argument("--young", action="store_true", help="the young players' rules")
     options.add_lexicon(parser)
     options.add_json(parser)
 
@@ -34,6 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def add_crossword_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--roll", help="Ad-Lib: the roll, faces separated by spaces")
     parser.add_argument("--grid", metavar="FILE", help="Ad-Lib: the crossword's text file, or -")
+    parser.add_argument(
+        "--young",
+        action="store_true",
+        help="Ad-Lib: the young players' rules (words need not join in one crossword)",
+    )
 
 
 def read_grid(path: str) -> Grid:
@@ -83,14 +89,62 @@ def run(args: argparse.Namespace) -> int:
     if verdict.roll_errors:
         # Cubes on the table that were never rolled: the input is wrong, not the play.
         raise RuleError(" ".join(verdict.roll_errors))
+    match, player = record_turn(args, game.id, verdict)
     if args.json:
         document = verdict.to_json()
         if reading is not None:
             document["reading"] = reading.to_json()
+        if match is not None:
+            document["player"] = player
+            document["match"] = matches.to_json(match)
         emit_json(document)
     else:
         print(describe(verdict))
+        if match is not None:
+            print(f"{player}'s turn scores {match.turns[-1].score}.")
+            print(matches.describe(match))
     return 0
+
+
+def record_turn(
+    args: argparse.Namespace, game: str, verdict: Verdict
+) -> tuple[AdlibMatch | None, str]:
+    """With ``--match``: the match after this crossword's turn, and whose turn it was."""
+    from engine.adlib.match import Match
+    from engine.sides import seat_sides
+
+    teams = [matches.parse_team(spec) for spec in getattr(args, "team", ())]
+    with matches.kept(args, Match, game) as kept:
+        if kept is None:
+            return None, ""
+        match = kept.match
+        if match is None:
+            sides = seat_sides(matches.players(args), teams)
+            match = Match.start(game, sides, matches.agreed_rules(args, Match), args.first)
+        else:
+            starter = match.sides[match.first].name
+            if args.first and args.first.strip() != starter:
+                raise RuleError(
+                    f"{starter} started the match in {args.match}; leave --first out "
+                    "or start a new match file."
+                )
+            seated = [member for side in match.sides for member in side.members]
+            if args.players and sorted(matches.players(args)) != sorted(seated):
+                raise RuleError(
+                    f"{args.match} is a match of {', '.join(seated)}; leave --players out "
+                    "or start a new match file."
+                )
+        side = match.next_side
+        if side is None:
+            raise RuleError(f"The match in {args.match} is over; give a new file to play again.")
+        if args.player and args.player.strip() not in (side.name, *side.members):
+            raise RuleError(
+                f"It is {side.name}'s turn, not {args.player.strip()}'s; "
+                "score the crosswords in turn."
+            )
+        match = match.record(verdict)
+        kept.save(match)
+        return match, side.name
 
 
 def describe(verdict: Verdict) -> str:

@@ -82,10 +82,11 @@ def _is_services(path: str) -> bool:
 
 
 def service_state() -> str:
-    """``running``, ``stopped`` or ``not installed``: what systemd says of cuberef.service."""
+    """``running``, ``stopped``, ``not installed``, or ``no systemd`` (a chroot, a
+    container, a laptop without it): what systemd says of cuberef.service."""
     systemctl = shutil.which("systemctl")
     if systemctl is None or not Path("/run/systemd/system").is_dir():
-        return "not installed"
+        return "no systemd"
     try:
         answer = subprocess.run(
             [systemctl, "is-active", "cuberef.service"], capture_output=True, text=True, timeout=5
@@ -185,6 +186,14 @@ def store(settings: dict[str, Any]) -> str:
     return f"{Path(folder) / 'matches.db'} is {result}, {megabytes} MB free.{note}"
 
 
+def page(settings: dict[str, Any]) -> str:
+    from device.page import page_address
+
+    port = settings["page"]["port"]
+    on = settings["page"]["enabled"]
+    return f"{page_address(port)} for phones." if on else "off ([page] enabled = true)."
+
+
 CHECKS: list[tuple[str, Check]] = [
     ("camera", camera),
     ("pins", pins),
@@ -192,4 +201,5 @@ CHECKS: list[tuple[str, Check]] = [
     ("model", model),
     ("lexicons", lexicons),
     ("store", store),
+    ("page", page),
 ]

@@ -34,11 +34,14 @@ from engine.lexicon import (
     compile_lexicon,
     lexicon_folder,
     lexicon_path,
+    read_card,
     user_lexicon_folder,
 )
 
 #: The letters a player's own list may use, by language.
 LETTERS = {"en": "abcdefghijklmnopqrstuvwxyz", "cs": czech.CZECH_LETTERS}
+#: The longest word a lexicon takes: more than a 6x6 tray of two-letter faces spells.
+LONGEST_WORD = 72
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 
 
@@ -113,8 +116,7 @@ def _card(name: str) -> tuple[LexiconCard, Path]:
     if path is None:
         Lexicon.open(name)  # raises the sentence naming what is installed
         raise AssertionError(name)
-    card = LexiconCard(**json.loads(path.with_suffix(".json").read_text(encoding="utf-8")))
-    return card, path
+    return read_card(path), path
 
 
 def _list(as_json: bool) -> int:
@@ -217,6 +219,11 @@ def read_word_list(path: Path, language: str) -> list[str]:
         word = line.split("#", 1)[0].strip().lower()
         if not word:
             continue
+        if len(word) > LONGEST_WORD:
+            raise NotationError(
+                f"Line {number} of {path.name} has a word of {len(word):,} letters; no tray "
+                f"spells more than {LONGEST_WORD}, so remove that line."
+            )
         if any(ch not in letters for ch in word):
             alphabet = "a to z" if language == "en" else "Czech letters"
             raise NotationError(

@@ -8,12 +8,10 @@ for everyone; in Czech Boggle that is the rule that only words no one else has s
 from __future__ import annotations
 
 import argparse
-import json
-import os
-from pathlib import Path
 from typing import Any
 
 from device.commands import crossword, options
+from device.commands import match as matches
 from device.commands.photo import split_photo
 from device.commands.solve import add_tray_arguments, tray_game
 from device.inputs import ranged, read_text
@@ -23,10 +21,10 @@ from engine.cubes import CubeSet
 from engine.errors import NotationError, RuleError
 from engine.games import find_game
 from engine.lexicon import Lexicon
-from engine.match import Match, MatchRules
-from engine.referee import normalize_word
+from engine.match import Match
 from engine.round import CHALLENGE_BONUS, RoundResult, RoundRules, score_round
 from engine.sides import Side
+from engine.solver import solve
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,6 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="LIST",
         help="a player's list as NAME=FILE; or a photo (of the tray, or of a finished crossword)",
     )
+    parser.set_defaults(more="lists")  # lists may come before and after the options
     options.add_min_length(parser)
     parser.add_argument(
         "--advanced", action="store_true", help="Big Boggle's advanced game: 5 letters or more"
@@ -53,7 +52,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=P1,P2",
-        help="a team whose members' lists are pooled; repeatable",
+        help="a Boggle team whose members' lists are pooled, or Ad-Lib partners who share "
+        "a turn; repeatable",
     )
     parser.add_argument(
         "--challenge",
@@ -68,19 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="points a word through the challenge cube earns on top, 0 to 100 "
         f"(default {CHALLENGE_BONUS})",
     )
-    parser.add_argument("--match", metavar="FILE", help="add this round to a match file (JSON)")
-    parser.add_argument(
-        "--rounds",
-        type=ranged(int, 1, 1000, 5),
-        metavar="N",
-        help="a new match ends after this many rounds, 1 to 1000 (default: no limit)",
-    )
-    parser.add_argument(
-        "--target",
-        type=ranged(int, 1, 100_000, 200),
-        metavar="POINTS",
-        help="a new match ends when someone reaches this score, 1 to 100000 (default: none)",
-    )
+    matches.add_arguments(parser)
     crossword.add_crossword_arguments(parser)
 
 
@@ -97,33 +85,45 @@ def run(args: argparse.Namespace) -> int:
     if not args.lists:
         raise NotationError("Give at least one word list as NAME=FILE.")
     lists = [read_list(spec) for spec in args.lists]
-    rules = RoundRules(
-        min_length=args.min_length,
-        advanced=args.advanced,
-        handicap=frozenset(args.handicap),
-        teams=tuple(parse_team(spec) for spec in args.team),
-        challenge=parse_challenge(args.challenge, board),
-        challenge_bonus=args.challenge_bonus,
-    )
-    known = {name for name, _ in lists} | {team for team, _ in rules.teams}
-    unknown = sorted(set(args.handicap) - known)
-    if unknown:
-        raise RuleError(f"--handicap names {unknown[0]}, who has no list; check the name.")
-    result = score_round(
-        board, game, lists, Lexicon.open(options.game_lexicon(args, game)), rules=rules
-    )
-    match = add_to_match(args, game.id, result) if args.match else None
+    lexicon = Lexicon.open(options.game_lexicon(args, game))
+    with matches.kept(args, Match, game.id) as kept:
+        teams = tuple(matches.parse_team(spec) for spec in args.team)
+        if kept is not None and kept.match is not None and not teams:
+            teams = kept.match.teams  # a match's teams stay together for every round
+        rules = RoundRules(
+            min_length=args.min_length,
+            advanced=args.advanced,
+            handicap=frozenset(args.handicap),
+            teams=teams,
+            challenge=parse_challenge(args.challenge, board),
+            challenge_bonus=args.challenge_bonus,
+        )
+        known = {name for name, _ in lists} | {team for team, _ in rules.teams}
+        unknown = sorted(set(args.handicap) - known)
+        if unknown:
+            raise RuleError(f"--handicap names {unknown[0]}, who has no list; check the name.")
+        result = score_round(board, game, lists, lexicon, rules=rules)
+        match = None
+        if kept is not None:
+            match = kept.match or Match.start(
+                game.id,
+                [Side(player.name, player.members) for player in result.players],
+                matches.agreed_rules(args, Match),
+            )
+            maximum = sum(word.points for word in solve(board, game, lexicon))
+            match = match.record(result, best=maximum)
+            kept.save(match)
     if args.json:
         document: dict[str, Any] = {"game": game.id, "board": str(board), **round_json(result)}
         if reading is not None:
             document["reading"] = reading.to_json()
         if match is not None:
-            document["match"] = match_json(match)
+            document["match"] = matches.to_json(match)
         emit_json(document)
         return 0
     print_round(result)
     if match is not None:
-        print_match(match)
+        print(matches.describe(match))
     return 0
 
 
@@ -134,26 +134,12 @@ def read_list(spec: str) -> tuple[str, list[str]]:
         raise NotationError(f"{spec!r} is not NAME=FILE; give each list as, say, ann=ann.txt.")
     text = read_text(file, f"{name.strip()}'s list")
     words = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
-        try:
-            words.append(normalize_word(line))
-        except NotationError:
-            raise NotationError(
-                f"Line {number} of {file}, {line!r}, is not a word: words are letters only, "
-                "so correct that line."
-            ) from None
+        words.append(line)  # the referee rules on every line, words or not
     return name.strip(), words
-
-
-def parse_team(spec: str) -> tuple[str, tuple[str, ...]]:
-    name, sep, members = spec.partition("=")
-    players = tuple(member.strip() for member in members.split(",") if member.strip())
-    if not sep or not name.strip() or not players:
-        raise NotationError(f"{spec!r} is not a team; write it as NAME=P1,P2.")
-    return name.strip(), players
 
 
 def parse_challenge(spec: str | None, board: Board) -> tuple[int, int] | None:
@@ -193,6 +179,7 @@ def round_json(result: RoundResult) -> dict[str, Any]:
                         "status": entry.status,
                         "points": entry.points,
                         "spelling": entry.ruling.spelling,
+                        "spellings": list(entry.ruling.spellings),
                         "reason": entry.ruling.reason,
                         "player": entry.player,
                     }
@@ -209,48 +196,7 @@ def print_round(result: RoundResult) -> None:
         members = f" ({', '.join(player.members)})" if player.members != (player.name,) else ""
         print(f"{player.name}{members}: {player.score}")
         for entry in player.entries:
-            shown = entry.ruling.spelling or entry.word
+            several = len(entry.ruling.spellings) > 1
+            shown = entry.word if several else entry.ruling.spelling or entry.word
             detail = f"  {entry.ruling.reason}" if entry.ruling.reason else ""
             print(f"  {shown:<16} {entry.status:<13} {entry.points:>3}{detail}")
-
-
-def add_to_match(args: argparse.Namespace, game: str, result: RoundResult) -> Match:
-    """Load the match file (or start one), add this round and write it back."""
-    path = Path(args.match)
-    if path.exists():
-        try:
-            match = Match.from_dict(json.loads(path.read_text(encoding="utf-8")))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise NotationError(
-                f"{path} is not a cuberef match file; give a new file name to start a match."
-            ) from None
-        if match.game != game:
-            raise RuleError(f"{path} is a match of {match.game}, not {game}; give another file.")
-    else:
-        sides = [Side(player.name, player.members) for player in result.players]
-        match = Match.start(game, sides, MatchRules(args.rounds, args.target))
-    match = match.record(result)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(match.to_dict(), indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
-    return match
-
-
-def match_json(match: Match) -> dict[str, Any]:
-    return {
-        "rounds": match.rounds_played,
-        "standings": [
-            {"name": s.side.name, "total": s.score, "place": s.place} for s in match.standings()
-        ],
-        "over": match.finished,
-        "leaders": list(match.winners),
-    }
-
-
-def print_match(match: Match) -> None:
-    played = match.rounds_played
-    print(f"\nMatch after {played} round{'s' if played != 1 else ''}:")
-    for standing in match.standings():
-        print(f"  {standing.side.name:<16} {standing.score:>4}")
-    if match.finished:
-        print(f"Match over; won by {' and '.join(match.winners)}.")

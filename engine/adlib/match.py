@@ -73,12 +73,27 @@ class Match(BaseMatch):
         return self._played([Turn(side.name, points, best)])
 
 
+def start_value(face: str) -> int:
+    """What a single cube rolled for who starts counts: its letter's value; a joker
+    (``*``, or ``#``/``_`` as the online Scribbage shows it) carries no number, so 0.
+
+    >>> start_value("Q"), start_value("e"), start_value("*")
+    (8, 1, 0)
+    """
+    faces = Roll.parse(face, "scribbage").faces
+    if len(faces) != 1:
+        raise NotationError(
+            f"{face!r} is not one face; give the single cube's top face, such as Q or *."
+        )
+    return letter_value(faces[0].letters or "*")
+
+
 @dataclass(frozen=True, slots=True)
 class StartRoll:
     """Who starts: each side rolls one cube in seat order, the highest value starts, and
     those tied for the highest roll again (in seat order) until one is highest.
 
-    A joker carries no number, so it counts 0 here. A side alone starts without rolling.
+    Each cube counts :func:`start_value`. A side alone starts without rolling.
     """
 
     #: The sides rolling in this go, in seat order.
@@ -119,12 +134,7 @@ class StartRoll:
         """The draw after :attr:`next_roller` rolled a cube showing ``face`` (``Q``, ``*``)."""
         if self.next_roller is None:
             raise RuleError(f"{self.starter} starts already; no more cubes are rolled.")
-        faces = Roll.parse(face, "scribbage").faces
-        if len(faces) != 1:
-            raise NotationError(
-                f"{face!r} is not one face; give the single cube's top face, such as Q or *."
-            )
-        values = (*self.values, letter_value(faces[0].letters or "*"))
+        values = (*self.values, start_value(face))
         if len(values) < len(self.rolling):
             return StartRoll(self.rolling, values, self.go)
         high = max(values)

@@ -17,10 +17,11 @@ holds only letters, so the Scribbage rule against apostrophes and hyphens holds 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.adlib.grid import ACROSS, Cell, Grid, Run
+from engine.adlib.grid import ACROSS, Cell, Grid, Run, Tile
 from engine.adlib.roll import Roll, letter_value
 from engine.faces import Face
 from engine.lexicon import Lexicon
@@ -28,17 +29,20 @@ from engine.lexicon import Lexicon
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """How a crossword must be built: the standard rules or the young players' ones."""
+    """How a crossword must be built: the standard rules or the young players' ones.
+
+    Young players need not join their words in one crossword: separate words and small
+    crosswords may lie anywhere on the table, words that do cross count as in the
+    standard rules, and a single cube lying apart is unused (its value comes off).
+    """
 
     name: str
     #: Every word joined in one crossword (standard); young players may lay words apart.
     connected: bool = True
-    #: A cube may serve an across and a down word at once (standard); young: one word a cube.
-    crossings: bool = True
 
 
 STANDARD = Rules("standard")
-YOUNG = Rules("young", connected=False, crossings=False)
+YOUNG = Rules("young", connected=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,21 +113,10 @@ def referee(roll: Roll, grid: Grid, lexicon: Lexicon, rules: Rules = STANDARD) -
         if not valid:
             errors.append(f"{run.text} ({_where(run)}) is not an English word.")
         words.append(WordScore(run.direction, run.text, run.start, _points(run), valid))
-    if not runs and len(grid) == 1:
+    if rules.connected and not runs and len(grid) == 1:
         errors.append("A single cube is not a crossword; lay at least one word of two cubes.")
-    elif not rules.connected:
-        for cell in sorted(set(grid.tiles) - set(covered)):
-            errors.append(
-                f"The {grid.tiles[cell]} at row {cell[0] + 1}, column {cell[1] + 1} is not "
-                "part of any word; take it off the table or join it to a word."
-            )
-    if not rules.crossings:
-        for cell in sorted(cell for cell, count in covered.items() if count > 1):
-            errors.append(
-                f"The {grid.tiles[cell]} at row {cell[0] + 1}, column {cell[1] + 1} serves two "
-                "words, but under the young players' rules each cube serves one word."
-            )
-    unused = _unused(roll, grid)
+    # A cube in no word (young players' single cube apart) is as good as left unused.
+    unused = _unused(roll, [grid.tiles[cell] for cell in covered])
     unused_points = sum(letter_value(face.letters or "*") for face in unused)
     score = None if errors else sum(word.points for word in words) - unused_points
     return Verdict(
@@ -173,9 +166,9 @@ def _cubes(count: int, letter: str) -> str:
     return f"a {letter.upper()} cube" if count == 1 else f"{count} {letter.upper()} cubes"
 
 
-def _unused(roll: Roll, grid: Grid) -> tuple[Face, ...]:
-    """The rolled faces that are not on the table, in the roll's order."""
-    left = Counter("*" if tile.joker else tile.letter for tile in grid.tiles.values())
+def _unused(roll: Roll, used: Iterable[Tile]) -> tuple[Face, ...]:
+    """The rolled faces that no word uses, in the roll's order."""
+    left = Counter("*" if tile.joker else tile.letter for tile in used)
     unused: list[Face] = []
     for face in roll.faces:
         key = "*" if face.is_joker else face.letters

@@ -41,6 +41,10 @@ class Layout:
     #: Points the camera frames (world); the cubes' tops by default.
     frame: list[Array] = field(default_factory=list)
     coverage: tuple[float, float] = (0.3, 0.95)
+    #: Held in a hand (a tray lifted and tilted): a thumb lies on its rim.
+    held: bool = False
+    #: How likely a hand reaches into the picture.
+    hands: float = 0.2
 
 
 def yaw_matrix(angle: float) -> Array:
@@ -76,6 +80,7 @@ def _tray_layout(rng: np.random.Generator, split: str, seed: int, empty: bool = 
     tray_look = looks.tray_look(rng, split)
     out = Layout(game, look, spots, pose, tray.floor_top, tray, tray_look, pitch)
     out.coverage = (0.25, 0.97)
+    out.held = lift > 0
     if empty:
         hx, hy = tray.half
         out.frame = [
@@ -113,14 +118,14 @@ def _single_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
     look = looks.cube_look(rng, split, game)
     count = 1 if rng.random() < 0.5 else 2
     spots = layouts.single(rng, layouts.roll(rng, cube_set, count), look.size)
-    return Layout(game, look, spots, Pose(), coverage=(0.08, 0.55))
+    return Layout(game, look, spots, Pose(), coverage=(0.08, 0.55), hands=0.5)
 
 
 def _empty_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
     if rng.random() < 0.5:
         return _tray_layout(rng, split, seed, empty=True)
     look = looks.cube_look(rng, split, "boggle")
-    out = Layout("", look, [], Pose(), coverage=(0.3, 1.0))
+    out = Layout("", look, [], Pose(), coverage=(0.3, 1.0), hands=0.5)
     side = float(rng.uniform(60, 300))
     out.frame = [np.array([x, y, 0.0]) for x in (-side, side) for y in (-side, side)]
     return out

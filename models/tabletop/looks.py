@@ -164,8 +164,9 @@ def cube_look(rng: np.random.Generator, split: str, game: str) -> CubeLook:
         ink=ink,
         body=np.clip(body, 0, 255),
         size=float(rng.uniform(14.5, 19.0)),
-        edge=float(rng.uniform(0.06, 0.24)),
-        dome=float(rng.uniform(0.0, 0.18)),
+        # Boggle cubes are pillowy, Ad-Lib and Q-less ones nearly sharp-edged.
+        edge=float(rng.uniform(0.05, 0.18) if adlib else rng.uniform(0.1, 0.3)),
+        dome=float(rng.uniform(0.0, 0.12) if adlib else rng.uniform(0.04, 0.3)),
     )
 
 

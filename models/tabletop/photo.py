@@ -70,7 +70,7 @@ class Lens:
         ``nearest``, no pixel is mixed with its neighbours (for masks and ids)."""
         if self.plain:
             return image
-        map_x, map_y = _maps(round(self.k1, 4), self.sensor, self.output, self.ideal)
+        map_x, map_y = _maps(self.k1, self.sensor, self.output, self.ideal)
         how = cv2.INTER_NEAREST if nearest else cv2.INTER_LINEAR
         return np.asarray(cv2.remap(image, map_x, map_y, how, borderMode=cv2.BORDER_REFLECT))
 
@@ -96,7 +96,7 @@ def random_lens(rng: np.random.Generator, output: tuple[int, int]) -> Lens:
     exported at another aspect ratio (a 4:3 photo saved square, say)."""
     k1 = 0.0
     if rng.random() < 0.4:
-        k1 = float(rng.uniform(-0.06, 0.14))
+        k1 = round(float(rng.uniform(-0.06, 0.14)), 4)  # as the remap tables are kept
     width, height = output
     sensor = output
     if rng.random() < 0.2:
@@ -112,19 +112,17 @@ def random_lens(rng: np.random.Generator, output: tuple[int, int]) -> Lens:
 
 @functools.lru_cache(maxsize=1)
 def _noise_bank() -> Array:
-    return np.random.default_rng(12345).standard_normal((1536, 2048), dtype=np.float32)
+    """Gaussian noise made once (per process) that photos take windows of."""
+    return np.random.default_rng(12345).standard_normal((1280, 1700, 3), dtype=np.float32)
 
 
 def _noise(rng: np.random.Generator, height: int, width: int) -> Array:
     bank = _noise_bank()
     if height > bank.shape[0] or width > bank.shape[1]:
         return rng.standard_normal((height, width, 3), dtype=np.float32)
-    out = np.empty((height, width, 3), np.float32)
-    for c in range(3):
-        y = int(rng.integers(bank.shape[0] - height + 1))
-        x = int(rng.integers(bank.shape[1] - width + 1))
-        out[..., c] = bank[y : y + height, x : x + width]
-    return out
+    y = int(rng.integers(bank.shape[0] - height + 1))
+    x = int(rng.integers(bank.shape[1] - width + 1))
+    return np.asarray(bank[y : y + height, x : x + width])
 
 
 def _motion_kernel(length: float, angle: float) -> Array:
@@ -165,6 +163,27 @@ def _radius2(width: int, height: int) -> Array:
     return np.asarray((xs[None, :] ** 2) * w2 + (ys[:, None] ** 2) * (1 - w2), np.float32)
 
 
+def shadow_bands(image: Array, rng: np.random.Generator) -> Array:
+    """Now and then the shadow of something out of the picture (a window's bars, a blind, a
+    lamp's arm) laid across everything as one to three soft-edged bands."""
+    if rng.random() >= 0.15:
+        return image
+    height, width = image.shape[:2]
+    angle = float(rng.uniform(0, math.pi))
+    xs = np.arange(width, dtype=np.float32) * math.cos(angle)
+    ys = np.arange(height, dtype=np.float32) * math.sin(angle)
+    along = xs[None, :] + ys[:, None]
+    light = np.ones((height, width), np.float32)
+    span = float(np.abs(along).max()) + 1
+    for _ in range(int(rng.integers(1, 4))):
+        middle = float(rng.uniform(0, span)) * (1 if math.cos(angle) >= 0 else -1)
+        half = float(rng.uniform(0.03, 0.2)) * span / 2
+        soft = float(rng.uniform(0.005, 0.05)) * span
+        inside = np.clip((half - np.abs(along - middle)) / soft + 0.5, 0, 1)
+        light *= 1 - float(rng.uniform(0.25, 0.6)) * inside
+    return np.asarray(image * light[..., None], np.float32)
+
+
 def develop(image: Array, rng: np.random.Generator) -> Array:
     """Uneven light and vignetting, exposure and white balance, sensor noise (float32 in,
     float32 out)."""
@@ -178,12 +197,16 @@ def develop(image: Array, rng: np.random.Generator) -> Array:
         ys = np.linspace(-1, 1, height, dtype=np.float32) * math.sin(angle)
         gain *= 1 + float(rng.uniform(0.05, 0.3)) * (xs[None, :] + ys[:, None]) / 2
     exposure = 2 ** float(rng.normal(0, 0.35))
+    if rng.random() < 0.1:  # a photo a stop or so too dark or too bright
+        exposure *= 2 ** float(rng.choice([-1, 1]) * rng.uniform(0.6, 1.2))
     temperature = float(rng.normal(0, 0.06))
     balance = np.exp(rng.normal(0, 0.07, 3)) * (1 - temperature, 1, 1 + temperature)
-    image = image * gain[..., None] * (exposure * balance).astype(np.float32)
+    gain *= exposure
+    image = image * gain[..., None]
+    image *= balance.astype(np.float32)
     # Noise grows with the light a pixel gathered (shot noise) over a floor (read noise).
     read, shot = float(rng.uniform(0.5, 4.0)), float(rng.uniform(0.0, 0.6))
-    level = image.mean(2)
+    level = image[..., 1]  # green: most of what a sensor's pixel gathers
     sigma = np.sqrt(read * read + shot * np.maximum(level, 0))
     image += sigma[..., None] * _noise(rng, height, width)
     return np.asarray(image, np.float32)
@@ -201,6 +224,8 @@ def finish(image: Array, rng: np.random.Generator) -> Array:
             interpolation=cv2.INTER_AREA,
         )
         out = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
+    if rng.random() < 0.05:  # a black-and-white photo
+        out = cv2.cvtColor(cv2.cvtColor(out, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     if rng.random() < 0.75:
         quality = int(rng.integers(35, 96))
         ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])

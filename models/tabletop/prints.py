@@ -97,3 +97,12 @@ def ink(face: str, style: Print, size: int) -> Array:
         region = np.s_[y0 : y0 + vh, x0 : x0 + vw]
         out[region] = np.maximum(out[region], _fit(value, vw, vh))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def squeezed(face: str, style: Print, width: int, height: int) -> Array:
+    """``ink`` drawn square and squeezed to width x height, as a face seen aslant shows it."""
+    square = ink(face, style, max(width, height))
+    if width == height:
+        return square
+    return np.asarray(cv2.resize(square, (width, height), interpolation=cv2.INTER_AREA))

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from models.scenes import PlacedCube, Scene, SideFace, _cells_in_image, lattice_axes
-from models.tabletop import backgrounds, looks, photo
+from models.tabletop import backgrounds, hands, looks, overlays, photo
 from models.tabletop.arrays import Array
 from models.tabletop.camera import Camera, frame_points, look_at
 from models.tabletop.kinds import LAYOUTS, Layout, yaw_matrix
@@ -87,9 +87,11 @@ def _grid_turn(axes: Array) -> int:
     return {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}[(col, row)]
 
 
-def _corners(camera: Camera, lens: photo.Lens, points: Array) -> tuple[tuple[float, float], ...]:
-    uv, _ = camera.project(points)
-    return tuple((float(x), float(y)) for x, y in lens.points(uv))
+def _share(count: int, uv: Array, rounded: float) -> float:
+    """The share of a face (image corners ``uv``, its outline ``rounded`` of the square)
+    that its ``count`` pixels show."""
+    full = abs(float(cv2.contourArea(uv.astype(np.float32)))) * rounded
+    return min(1.0, float(count) / full) if full > 0 else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +103,10 @@ class Shot:
     camera: Camera
     lens: photo.Lens
     canvas: Canvas
+    #: The developed photo (float32), before marks are drawn over it and it is saved.
     image: Array
+    #: The scene's random stream, where drawing left it.
+    rng: np.random.Generator
 
 
 def compose(kind: str, seed: int, split: str, frame: tuple[int, int]) -> Shot:
@@ -122,11 +127,46 @@ def compose(kind: str, seed: int, split: str, frame: tuple[int, int]) -> Shot:
     light = float(lighting.ambient.mean()) + sum(
         float(lamp.color.mean()) * max(float(lamp.direction[2]), 0) for lamp in lighting.lights
     )
-    canvas.color[:] = backgrounds.lay(backgrounds.plain(rng), camera, rng, light)
+    canvas.color[:] = backgrounds.lay(backgrounds.surface(rng, split), camera, rng, light)
     draw(canvas, camera, stage)
-    image = photo.blur(canvas.color, rng, frame[0] / 640)
+    _hands(layout, stage, camera, canvas, rng, light)
+    image = photo.blur(photo.shadow_bands(canvas.color, rng), rng, frame[0] / 640)
     image = photo.develop(lens.apply(image), rng)
-    return Shot(layout, stage, camera, lens, canvas, photo.finish(image, rng))
+    return Shot(layout, stage, camera, lens, canvas, image, rng)
+
+
+def _hands(
+    layout: Layout,
+    stage: Stage,
+    camera: Camera,
+    canvas: Canvas,
+    rng: np.random.Generator,
+    light: float,
+) -> None:
+    """A thumb on a held tray's rim; now and then a hand reaching in, pointing at a cube."""
+    look = layout.look
+    centre = np.mean([c.box.base for c in stage.cubes], axis=0) if stage.cubes else None
+    if centre is None:
+        centre = camera.on_plane(np.array([camera.center]))[0]
+    width = 1.05 * look.size * camera.focal / float(np.linalg.norm(centre - camera.position))
+    if layout.held and layout.tray is not None:
+        hx, hy = layout.tray.half
+        side = int(rng.integers(4))
+        along = float(rng.uniform(-0.7, 0.7))
+        x, y = [(hx, along * hy), (along * hx, hy), (-hx, along * hy), (along * hx, -hy)][side]
+        rim = layout.pose.point(np.array([x * 0.97, y * 0.97, layout.stand + look.size * 0.6]))
+        uv, _ = camera.project(rim[None])
+        hands.hand(canvas, rng, uv[0], width, fingers=1, light=light)
+    if rng.random() < layout.hands:
+        if stage.cubes and rng.random() < 0.7:
+            target = stage.cubes[int(rng.integers(len(stage.cubes)))].box.top().centre
+            tip = camera.project(target[None])[0][0] + rng.normal(0, width * 0.4, 2)
+        else:
+            tip = rng.uniform(0.1, 0.9, 2) * camera.size
+        fingers = int(rng.choice([1, 1, 2, 3, 4]))
+        hands.hand(
+            canvas, rng, tip, width * float(rng.uniform(0.9, 1.2)), fingers=fingers, light=light
+        )
 
 
 def render(
@@ -134,34 +174,47 @@ def render(
 ) -> Scene:
     """One scene of ``kind`` (see ``models.tabletop``), the same for the same arguments."""
     shot = compose(kind, seed, split, frame)
-    layout, stage, camera, lens = shot.layout, shot.stage, shot.camera, shot.lens
+    layout, stage, camera, lens, rng = shot.layout, shot.stage, shot.camera, shot.lens, shot.rng
     cells, axes, ambiguous = _cells(layout, camera, stage)
     ids = shot.canvas.ids
     counts = np.bincount(ids[(ids >= 0) & (ids < SIDE)], minlength=len(stage.cubes))
+    side_counts = np.bincount(ids[ids >= SIDE] - SIDE, minlength=4 * len(stage.cubes))
     rounded = 1 - (4 - math.pi) * layout.look.edge**2
+    # Every face the truth names, projected and carried through the lens at once.
+    named = []  # (cube, side number or -1 for the top, face)
+    for k, cube in enumerate(stage.cubes):
+        named.append((k, -1, turned(cube.box.top(), cube.spot.turn)))
+        for j, (side, turn) in enumerate(zip(cube.box.sides(), cube.spot.side_turns, strict=True)):
+            if side.facing(camera.position):
+                named.append((k, j, turned(side, turn)))
+    ideal, _ = camera.project(
+        np.concatenate([f.corners for *_, f in named]) if named else np.zeros((0, 3))
+    )
+    final = lens.points(ideal)
+    tops: list[Array] = []
+    shares: list[float] = []
+    sides: list[list[SideFace]] = [[] for _ in stage.cubes]
+    for n, (k, j, _) in enumerate(named):
+        uv, out = ideal[4 * n : 4 * n + 4], final[4 * n : 4 * n + 4]
+        if j < 0:
+            tops.append(out)
+            shares.append(_share(counts[k], uv, rounded))
+        else:
+            outline = tuple((float(x), float(y)) for x, y in out)
+            share = _share(side_counts[4 * k + j], uv, rounded)
+            sides[k].append(SideFace(stage.cubes[k].spot.sides[j], outline, share))
+    image = shot.image
+    if rng.random() < 0.2:  # lines, boxes and words drawn over the photo
+        cover = overlays.draw(image, rng, tops, frame[0] / 640)
+        shares = [s * (1 - overlays.hidden(cover, t)) for s, t in zip(shares, tops, strict=True)]
+    image = photo.finish(image, rng)
     placed = []
     for k, cube in enumerate(stage.cubes):
-        top = turned(cube.box.top(), cube.spot.turn)
-        uv, _ = camera.project(top.corners)
-        full = abs(float(cv2.contourArea(uv.astype(np.float32)))) * rounded
-        corners = tuple((float(x), float(y)) for x, y in lens.points(uv))
+        corners = tuple((float(x), float(y)) for x, y in tops[k])
         (x0, y0), (x1, y1) = corners[0], corners[1]
-        sides = tuple(
-            SideFace(name, _corners(camera, lens, turned(side, turn).corners))
-            for side, name, turn in zip(
-                cube.box.sides(), cube.spot.sides, cube.spot.side_turns, strict=True
-            )
-            if side.facing(camera.position)
-        )
+        angle = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360
         placed.append(
-            PlacedCube(
-                cube.spot.top,
-                corners,
-                math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360,
-                cells.get(k),
-                min(1.0, float(counts[k]) / full) if full > 0 else 0.0,
-                sides,
-            )
+            PlacedCube(cube.spot.top, corners, angle, cells.get(k), shares[k], tuple(sides[k]))
         )
     board = grid = None
     turn = 0
@@ -175,4 +228,4 @@ def render(
         cols = max(c for _, c in at) + 1
         grid = tuple("".join(at.get((r, c), ".") for c in range(cols)) for r in range(rows))
         turn = _grid_turn(axes)
-    return Scene(kind, layout.game, shot.image, tuple(placed), board, grid, ambiguous, turn)
+    return Scene(kind, layout.game, image, tuple(placed), board, grid, ambiguous, turn)

@@ -31,7 +31,7 @@ class Face:
 
     @property
     def centre(self) -> Array:
-        return np.asarray(self.corners.mean(0))
+        return np.asarray((self.corners[0] + self.corners[2]) * 0.5)
 
     def facing(self, eye: Array) -> bool:
         """Whether the face turns towards a camera at ``eye`` (back faces are skipped)."""
@@ -107,12 +107,12 @@ class Lighting:
 
 @functools.lru_cache(maxsize=256)
 def rim_normals(width: int, height: int, radius: float, dome: float) -> Array:
-    """Face-local normals ([height * width, 3]: along u, along v, out) of a face whose rim
-    rounds over ``radius`` (a share of the shorter side), its middle bulging by ``dome``."""
+    """Face-local normals ([height * width, 3]: along u, along v, out) of a square face,
+    drawn width x height, whose rim rounds over ``radius`` (a share of its side), its middle
+    bulging by ``dome``."""
     xs = (np.arange(width, dtype=np.float32) + 0.5) / width
     ys = (np.arange(height, dtype=np.float32) + 0.5) / height
-    rx = max(radius * min(width, height) / width, 1e-3)
-    ry = max(radius * min(width, height) / height, 1e-3)
+    rx = ry = max(radius, 1e-3)
 
     def band(t: Array, r: float) -> Array:
         return np.asarray(np.clip((t - (1 - r)) / r, 0, 1) - np.clip((r - t) / r, 0, 1))

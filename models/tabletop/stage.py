@@ -8,25 +8,25 @@ see-through walls last, over what they stand in front of.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
-from models.render import _rounded_square
 from models.tabletop.arrays import Array
 from models.tabletop.camera import Camera
 from models.tabletop.layouts import Spot
 from models.tabletop.looks import CubeLook
-from models.tabletop.prints import ink
-from models.tabletop.raster import Canvas
+from models.tabletop.prints import squeezed
+from models.tabletop.raster import Canvas, soften
 from models.tabletop.solids import Box, Face, Lighting, light_face, rim_normals
 
 FLOOR = -3
 WALL = -4
-#: Ids of cube sides: the cube's index plus this.
+#: Ids of cube sides: this plus four times the cube's index plus the side's (+x, +y, -x, -y).
 SIDE = 100_000
-TEXTURE_SIZES = (12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)
+TEXTURE_SIZES = (8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,21 +78,32 @@ class Stage:
 def turned(face: Face, turn: int) -> Face:
     """The same face with its top left moved ``turn`` corners clockwise: a print turned
     ``turn`` quarter turns clockwise, read from its own top left."""
-    corners = np.roll(face.corners, -turn, axis=0)
-    u = corners[1] - corners[0]
-    v = corners[3] - corners[0]
-    return Face(corners, u / np.linalg.norm(u), v / np.linalg.norm(v), face.normal)
+    k = turn % 4
+    corners = face.corners[[k, (k + 1) % 4, (k + 2) % 4, (k + 3) % 4]]
+    u, v = ((face.u, face.v), (face.v, -face.u), (-face.u, -face.v), (-face.v, face.u))[k]
+    return Face(corners, u, v, face.normal)
 
 
-def _texture_size(uv: Array) -> int:
-    edge = float(np.max(np.linalg.norm(uv - np.roll(uv, 1, axis=0), axis=1)))
+def _texture_size(length: float) -> int:
+    """The smallest texture size that gives a quad's edge of ``length`` pixels a texel each."""
     for size in TEXTURE_SIZES:
-        if size >= edge * 1.15:
+        if size >= length:
             return size
     return TEXTURE_SIZES[-1]
 
 
-ONES = np.ones((4, 4), np.float32)
+@functools.lru_cache(maxsize=512)
+def _outline(width: int, height: int, edge: float) -> Array:
+    """A cube face's outline (1 inside) in a texture of width x height: a square whose
+    corners round over ``edge`` of its side, however the texture squeezes it."""
+    mask = np.zeros((height, width), np.float32)
+    rx, ry = max(1, round(width * edge)), max(1, round(height * edge))
+    cv2.rectangle(mask, (rx, 0), (width - 1 - rx, height - 1), 1.0, -1)
+    cv2.rectangle(mask, (0, ry), (width - 1, height - 1 - ry), 1.0, -1)
+    for cx in (rx, width - 1 - rx):
+        for cy in (ry, height - 1 - ry):
+            cv2.ellipse(mask, (cx, cy), (rx, ry), 0, 0, 360, 1.0, -1, cv2.LINE_AA)
+    return mask
 
 
 def _draw_part(canvas: Canvas, camera: Camera, part: Part, lighting: Lighting) -> None:
@@ -100,14 +111,11 @@ def _draw_part(canvas: Canvas, camera: Camera, part: Part, lighting: Lighting) -
         if not face.facing(camera.position):
             continue
         uv, depth = camera.project(face.corners)
+        if abs(float(cv2.contourArea(uv.astype(np.float32)))) < 2.0:  # seen edge on
+            continue
         color = light_face(part.color, face, camera.position, lighting)
         solid = part.opacity >= 1
-        span = uv.max(0) - uv.min(0) + 2
-        if abs(float(cv2.contourArea(uv.astype(np.float32)))) < 0.3 * span[0] * span[1]:
-            canvas.flat(uv, depth, color, part.ident, opacity=part.opacity, solid=solid)
-        else:  # compact: warping a plain texture is cheaper than listing its pixels
-            texture = np.broadcast_to(color.astype(np.float32), (4, 4, 3))
-            canvas.quad(uv, depth, texture, ONES, part.ident, opacity=part.opacity, solid=solid)
+        canvas.flat(uv, depth, color, part.ident, opacity=part.opacity, solid=solid)
 
 
 def _draw_cube(canvas: Canvas, camera: Camera, stage: Stage, index: int) -> None:
@@ -115,30 +123,42 @@ def _draw_cube(canvas: Canvas, camera: Camera, stage: Stage, index: int) -> None
     eye = camera.position
     body, inkc = look.body.astype(np.float32), look.ink.astype(np.float32)
     faces = [(turned(cube.box.top(), cube.spot.turn), cube.spot.top, index, False)]
-    for side, name, turn in zip(
-        cube.box.sides(), cube.spot.sides, cube.spot.side_turns, strict=True
+    for k, (side, name, turn) in enumerate(
+        zip(cube.box.sides(), cube.spot.sides, cube.spot.side_turns, strict=True)
     ):
-        faces.append((turned(side, turn), name, SIDE + index, True))
-    for face, name, ident, is_side in faces:
-        if not face.facing(eye):
+        if side.facing(eye):  # back faces are never turned, printed or lit
+            faces.append((turned(side, turn), name, SIDE + 4 * index + k, True))
+    corners = camera.project(np.concatenate([face.corners for face, *_ in faces]))
+    for n, (face, name, ident, is_side) in enumerate(faces):
+        if not is_side and not face.facing(eye):
             continue
-        uv, depth = camera.project(face.corners)
-        size = _texture_size(uv)
-        printed = ink(name, look.print, size)
+        uv, depth = corners[0][4 * n : 4 * n + 4], corners[1][4 * n : 4 * n + 4]
+        edges = np.hypot(*(uv - uv[[1, 2, 3, 0]]).T)  # top, right, bottom, left
+        across, down = max(edges[0], edges[2]), max(edges[1], edges[3])
+        if across < 1.5 or down < 1.5:  # seen edge on
+            continue
+        width, height = _texture_size(across), _texture_size(down)
+        printed = squeezed(name, look.print, width, height)
         albedo = body + (inkc - body) * printed[..., None]
-        occlusion = _base_well(face, cube.box, size, stage.well) if is_side else None
-        normals = rim_normals(size, size, look.edge, 0.0 if is_side else look.dome)
+        occlusion = _base_well(face, cube.box, width, height, stage.well) if is_side else None
+        normals = rim_normals(width, height, look.edge, 0.0 if is_side else look.dome)
         color = light_face(albedo, face, eye, stage.lighting, normals, occlusion)
-        canvas.quad(uv, depth, color, _rounded_square(size, round(size * look.edge)), ident)
+        canvas.quad(uv, depth, color, _outline(width, height, look.edge), ident)
 
 
-def _base_well(face: Face, box: Box, size: int, strength: float) -> Array:
-    """Light on a side face ([size, size]), falling towards the cube's base, in the face's
-    texture frame whichever way its print is turned."""
+def _base_well(face: Face, box: Box, width: int, height: int, strength: float) -> Array:
+    """Light on a side face ([height, width]), falling towards the cube's base, in the
+    face's texture frame whichever way its print is turned."""
     up = box.axes[:, 2]
-    down_u, down_v = float(-(face.u @ up)), float(-(face.v @ up))
-    t = (np.arange(size, dtype=np.float32) + 0.5) / size
-    along = down_u * (t[None, :] - 0.5) + down_v * (t[:, None] - 0.5) + 0.5
+    down_u, down_v = round(float(-(face.u @ up)), 2), round(float(-(face.v @ up)), 2)
+    return _well(width, height, down_u, down_v, round(strength, 2))
+
+
+@functools.lru_cache(maxsize=1024)
+def _well(width: int, height: int, down_u: float, down_v: float, strength: float) -> Array:
+    xs = (np.arange(width, dtype=np.float32) + 0.5) / width
+    ys = (np.arange(height, dtype=np.float32) + 0.5) / height
+    along = down_u * (xs[None, :] - 0.5) + down_v * (ys[:, None] - 0.5) + 0.5
     return np.asarray(1 - strength * np.clip(along, 0, 1) ** 1.6, np.float32)
 
 
@@ -182,7 +202,7 @@ def _shadow_factor(
             if ahead[k]:
                 cv2.fillConvexPoly(mask, cv2.convexHull(points[k]), float(opacity), cv2.LINE_AA, 4)
         sigma = (light.softness * height * px_per_mm + 0.6) * scale
-        mask = cv2.GaussianBlur(mask, (0, 0), sigma)
+        mask = soften(mask, sigma)
         share = float(light.color.mean()) * along / max(total, 1e-6)
         factor *= 1 - share * np.minimum(mask, 1)
     if footprints:
@@ -193,7 +213,7 @@ def _shadow_factor(
             cv2.fillConvexPoly(
                 contact, np.round(uv * scale * 16).astype(np.int32), 1.0, cv2.LINE_AA, 4
             )
-        contact = cv2.GaussianBlur(contact, (0, 0), max(0.8, 0.1 * height * px_per_mm * scale))
+        contact = soften(contact, max(0.8, 0.1 * height * px_per_mm * scale))
         factor *= 1 - 0.4 * contact
     return np.asarray(cv2.resize(factor, (width, height_px), interpolation=cv2.INTER_LINEAR))
 
@@ -210,39 +230,27 @@ def draw(canvas: Canvas, camera: Camera, stage: Stage) -> None:
     px_per_mm = camera.focal / max(float(np.linalg.norm(centre - eye)), 1.0)
     cube_boxes = [(c.box, 1.0) for c in stage.cubes]
     feet = [c.box for c in stage.cubes]
-    if stage.floor is None:
-        blockers = cube_boxes + [(p.box, p.opacity) for p in stage.parts]
-        factor = _shadow_factor(
-            camera,
-            blockers,
-            feet,
-            np.zeros(3),
-            np.array([0, 0, 1.0]),
-            stage.lighting,
-            px_per_mm,
-            size,
-        )
-        canvas.shade(factor)
-    else:
-        tray_boxes = [(stage.floor.box, stage.floor.opacity)] + [
-            (p.box, p.opacity) for p in stage.parts
-        ]
-        factor = _shadow_factor(
-            camera,
-            tray_boxes + cube_boxes,
-            [],
-            np.zeros(3),
-            np.array([0, 0, 1.0]),
-            stage.lighting,
-            px_per_mm,
-            size,
-        )
-        canvas.shade(factor)
+    parts = [(p.box, p.opacity) for p in stage.parts]
+    floor = [(stage.floor.box, stage.floor.opacity)] if stage.floor else []
+    up = np.array([0, 0, 1.0])
+    # On the table: everything's shadow, and round the cubes' feet where they stand on it.
+    factor = _shadow_factor(
+        camera,
+        floor + parts + cube_boxes,
+        [] if stage.floor else feet,
+        np.zeros(3),
+        up,
+        stage.lighting,
+        px_per_mm,
+        size,
+    )
+    canvas.shade(factor)
+    if stage.floor is not None:
         _draw_part(canvas, camera, stage.floor, stage.lighting)
         top = stage.floor.box.top()
         factor = _shadow_factor(
             camera,
-            [(p.box, p.opacity) for p in stage.parts] + cube_boxes,
+            parts + cube_boxes,
             feet,
             top.centre,
             top.normal,
@@ -253,7 +261,7 @@ def draw(canvas: Canvas, camera: Camera, stage: Stage) -> None:
         on_floor: Array = canvas.ids == FLOOR
         if stage.floor.opacity < 1:
             on_floor = _floor_mask(canvas, camera, stage.floor)
-        canvas.color[on_floor] *= factor[on_floor][:, None]
+        canvas.shade(np.where(on_floor, factor, np.float32(1)))
     solid = [p for p in stage.parts if p.opacity >= 1]
     clear = [p for p in stage.parts if p.opacity < 1]
     items: list[tuple[float, int, int]] = []

@@ -185,3 +185,27 @@ def test_a_tune_outside_the_buzzers_range_is_refused_when_the_configuration_is_c
         '[buzzer]\ntype = "active"\n[tunes]\nalarm = "A6:0.5 -:0.1 C8:1"\n', encoding="utf-8"
     )
     assert main(["config", "--check", "--config", str(config)]) == 0  # an active one has no pitch
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [OSError(28, "No space left on device"), KeyboardInterrupt()],
+    ids=["full disk", "stopped mid-write"],
+)
+def test_a_photo_that_cannot_be_written_leaves_no_part_behind(tmp_path, monkeypatch, failure):
+    from device.store import Store, StoreError
+
+    store = Store(tmp_path / "store")
+
+    def fails(_descriptor: int) -> None:
+        raise failure
+
+    monkeypatch.setattr(os, "fsync", fails)
+    expected = StoreError if isinstance(failure, OSError) else KeyboardInterrupt
+    with pytest.raises(expected) as raised:
+        store.save_photo("match1-round1-roll.jpg", b"\xff\xd8" + b"\0" * 50_000)
+    if expected is StoreError:
+        assert "disk is full" in str(raised.value)
+    assert list(store.photos.iterdir()) == []  # neither the photo nor a .part of it
+    monkeypatch.undo()
+    store.close()
