@@ -353,6 +353,17 @@ def lattice_axes(ex: np.ndarray, ey: np.ndarray) -> tuple[np.ndarray, bool]:
     return np.array([col, row], int), ambiguous
 
 
+def grid_turn(axes: np.ndarray) -> int:
+    """Quarter turns clockwise of a layout's own up (a step of -1 row) in the image, from the
+    ``lattice_axes`` that take its steps there.
+
+    >>> grid_turn(np.eye(2, dtype=int)), grid_turn(np.array([[0, -1], [1, 0]]))
+    (0, 1)
+    """
+    col, row = (int(v) for v in axes @ np.array([0, -1]))
+    return {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}[(col, row)]
+
+
 def _cells_in_image(
     cells: dict[tuple[int, int], str], axes: np.ndarray
 ) -> dict[tuple[int, int], str]:
@@ -593,7 +604,7 @@ def render_crossword(
     n_cols = max(c for _, c in in_image) + 1
     grid = tuple("".join(in_image.get((r, c), ".") for c in range(n_cols)) for r in range(n_rows))
     placed = _placed(world, homography, axes, cells_origin=True)
-    return Scene("crossword", "adlib", image, placed, None, grid, ambiguous)
+    return Scene("crossword", "adlib", image, placed, None, grid, ambiguous, grid_turn(axes))
 
 
 def render_scene(kind: str, seed: int, *, frame: tuple[int, int] = (1024, 768)) -> Scene:

@@ -38,7 +38,7 @@ def print_turn(corners: np.ndarray, cut: np.ndarray) -> int:
 
     >>> square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], float)
     >>> print_turn(square, square), print_turn(np.roll(square, -1, axis=0), square)
-    (0, 3)
+    (0, 1)
     """
     first = int(np.argmin(np.linalg.norm(corners - cut[0], axis=1)))
     return (4 - first) % 4

@@ -26,7 +26,7 @@ from vision.topshape import CHANNELS, HEAT, INPUT_SIDE, STRIDE
 
 HERE = Path(__file__).resolve().parent
 TRAIN_SEED, VAL_SEED = 11, 12
-DATA_VERSION = 2
+DATA_VERSION = 3
 PATCH = 256
 
 
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--tables", type=int, default=6000, help="3D training scenes to render")
     ap.add_argument("--flat", type=int, default=3000, help="flat training scenes to render")
-    ap.add_argument("--val", type=int, default=300, help="held-out 3D scenes")
+    ap.add_argument("--val", type=int, default=200, help="held-out 3D scenes of each split")
     ap.add_argument("--steps", type=int, default=12000, help="training batches")
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--threads", type=int, default=2)

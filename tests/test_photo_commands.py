@@ -44,6 +44,26 @@ def test_score_reads_a_finished_crossword_and_scores_it(
     assert verdict["reading"]["grid"] == truth["grid"]
 
 
+def test_score_turns_a_crossword_photographed_upside_down_the_right_way_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cv2
+    import numpy as np
+
+    from models.scenes import render_crossword
+
+    grid = ("S....", "T.B.J", "E.U.O", "MONEY")  # the README's crossword, its Q left unused
+    scene = render_crossword(1, layout=(grid, ("Q",)))  # a scene that lies upright
+    photo = tmp_path / "turned.png"
+    cv2.imwrite(str(photo), np.ascontiguousarray(np.rot90(scene.image, 2)))
+    assert main(["score", str(photo), "--game", "adlib", "--json"]) == 0
+    captured = capsys.readouterr()
+    verdict = json.loads(captured.out)
+    assert verdict["reading"]["grid"] == list(grid) and verdict["reading"]["turned"] == 180
+    assert verdict["valid"] is True and verdict["score"] == 31
+    assert "upside down" in captured.err
+
+
 def test_score_takes_a_tray_photo_with_the_lists_before_and_after_the_options(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -57,7 +57,7 @@ class _QLessDice:
     size = 0
     dice = (("q-less", "q-less"),)
 
-    def cube_set(self, dice: str | None = None) -> CubeSet:
+    def cube_set(self, dice: str | CubeSet | None = None) -> CubeSet:
         every = tuple(Face(letter) for letter in ascii_uppercase)
         return CubeSet("q-less", "Q-less dice", "", tuple(Die(every) for _ in range(12)))
 

@@ -78,3 +78,10 @@ def test_the_detector_finds_the_tops_of_held_out_scenes():
         total += len(scene.cubes)
     assert found >= 0.95 * total
     assert false <= 0.05 * total
+
+
+def test_every_model_file_is_small():
+    """Both models ship in the repository and load on a Pi: under 2 MB each."""
+    models = sorted(Path(str(files("models"))).glob("*.onnx"))
+    assert {m.name for m in models} >= {"cube_faces.onnx", "cube_tops.onnx"}
+    assert all(m.stat().st_size < 2_000_000 for m in models)

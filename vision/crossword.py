@@ -3,6 +3,7 @@ have been missed, and which way up the crossword lies."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -20,8 +21,10 @@ TOUCHING_ALONG = 1.5
 ALONG = 12
 #: A group of at least this many touching cubes is a crossword.
 CROSSWORD_MIN = 3
-#: The share of the letters' sureness that must agree on a turn for the letters to decide it.
-AGREE = 0.75
+#: How often a player lays a cube of a crossword a quarter turn round from the others.
+KNOCKED = 0.25
+#: The letters alone decide the turn when it is this many times likelier than any other.
+DECISIVE = 20.0
 
 
 def _quarter(degrees: float) -> float:
@@ -161,37 +164,50 @@ def words(cells: Grid) -> list[str]:
     return out
 
 
+def letter_evidence(prints: Sequence[Sequence[float]]) -> list[float]:
+    """For each clockwise quarter turn of the crossword, the log-likelihood that it stands
+    the letters up, given each print's probabilities of lying turned 0, 90, 180 and 270
+    degrees clockwise in the image: players lay each cube upright, now and then one a
+    quarter round (``KNOCKED``); a symmetric letter (H, O, S) leaves its turns alike."""
+    out = []
+    for turn in range(4):
+        up = (4 - turn) % 4  # the print's own turn in the image if the crossword's is this
+        total = 0.0
+        for p in prints:
+            beside = (p[(up + 1) % 4] + p[(up + 3) % 4]) / 2
+            total += math.log((1 - KNOCKED) * p[up] + KNOCKED * beside + 1e-4)
+        out.append(total)
+    return out
+
+
 def upright_turn(
     cells: Grid,
-    orientations: Sequence[tuple[int, float]],
+    prints: Sequence[Sequence[float]],
     is_word: Callable[[str], bool] | None = None,
 ) -> tuple[int, str]:
-    """The clockwise quarter turns that stand the crossword the right way up, and how that
-    was decided.
+    """The clockwise quarter turns that stand the crossword the right way up, and what
+    decided it: "letters", "words", or "" when nothing said to turn it.
 
-    Each face's letter says which way it is turned (``orientations``: the clockwise turn of
-    a cube's print and how sure the model is of it); where those agree, that decides. Where
-    they do not (symmetric letters, a cube knocked round), the turn whose across and down
-    runs (in small letters, ``qu`` for Qu, runs with a joker left out) ``is_word`` most
-    often knows decides.
+    Each letter's print says which way it lies (``prints``: its probabilities of lying
+    turned 0, 90, 180, 270 degrees clockwise); where they make one turn far likelier than
+    any other, that decides. Where they do not (few letters, symmetric ones, cubes knocked
+    round), the turn whose across and down runs (in small letters, ``qu`` for Qu, runs with
+    a joker left out) ``is_word`` most often knows decides, and else the letters' likeliest.
     """
-    votes: dict[int, float] = {}
-    for orientation, sureness in orientations:
-        turn = (-orientation) % 360 // 90
-        votes[turn] = votes.get(turn, 0.0) + sureness
-    total = sum(votes.values())
-    ranked = sorted(votes.items(), key=lambda item: -item[1])
-    if ranked and ranked[0][1] >= AGREE * total:
-        return ranked[0][0], "letters"
-    if is_word is None:  # letters that disagree, and nothing to spell with: as it lies
-        return 0, ""
+    evidence = letter_evidence(prints)
+    ranked = sorted(range(4), key=lambda t: -evidence[t])
+    best = ranked[0]
+    if evidence[best] - evidence[ranked[1]] >= math.log(DECISIVE):
+        return best, "letters"
+    if is_word is not None:
 
-    def spelled(turn: int) -> tuple[int, float]:
-        runs = [w.lower() for w in words(turn_grid(cells, turn)) if "*" not in w]
-        return sum(is_word(w) for w in runs), votes.get(turn, 0.0)
+        def spelled(turn: int) -> tuple[int, float]:
+            runs = [w.lower() for w in words(turn_grid(cells, turn)) if "*" not in w]
+            return sum(is_word(w) for w in runs), evidence[turn]
 
-    best = max(range(4), key=spelled)
-    # No turn spells more than the crossword as it lies: nothing says to turn it.
-    if spelled(best)[0] == spelled(0)[0]:
-        return 0, ""
-    return best, "words"
+        by_words = max(range(4), key=spelled)
+        if spelled(by_words)[0] > max(spelled(t)[0] for t in range(4) if t != by_words):
+            return by_words, "words"
+    if evidence[best] > evidence[0]:
+        return best, "letters"
+    return 0, ""

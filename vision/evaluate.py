@@ -66,7 +66,7 @@ class SceneGame:
     def dice(self) -> tuple[tuple[str, str], ...]:
         return ((self.id, SCENE_SETS[self.id]),)
 
-    def cube_set(self, dice: str | None = None) -> CubeSet:
+    def cube_set(self, dice: str | CubeSet | None = None) -> CubeSet:
         return CubeSet.load(SCENE_SETS[self.id])
 
 

@@ -154,7 +154,7 @@ def _upright(
     if not used:
         return faces, None, 0, ""
     prints = [
-        (f.orientation, p.orientation_confidence)
+        p.orientation_probabilities
         for f, p in zip(faces, predictions, strict=True)
         if f.cell is not None and f.face not in ("#", "*")
     ]

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from engine.cubes import CubeSet
 from vision import models
 from vision.errors import NotAnImage
 from vision.loose import read_loose
@@ -38,7 +39,7 @@ def read(
     image: np.ndarray,
     game: GameLike,
     *,
-    dice: str | None = None,
+    dice: str | CubeSet | None = None,
     upright: bool = False,
     is_word: Callable[[str], bool] | None = None,
     classifier: Classifier | None = None,

@@ -37,7 +37,7 @@ class GameLike(Protocol):
     @property
     def dice(self) -> tuple[tuple[str, str], ...]: ...
 
-    def cube_set(self, dice: str | None = None) -> CubeSet: ...
+    def cube_set(self, dice: str | CubeSet | None = None) -> CubeSet: ...
 
 
 class Classifier(Protocol):
@@ -49,7 +49,7 @@ class Classifier(Protocol):
     def classify(self, crops: Sequence[np.ndarray]) -> list[FacePrediction]: ...
 
 
-def editions(game: GameLike, dice: str | None) -> list[CubeSet]:
+def editions(game: GameLike, dice: str | CubeSet | None) -> list[CubeSet]:
     """The cube sets a reading may come from: the one asked for, else every edition."""
     if dice is not None:
         return [game.cube_set(dice)]

@@ -58,6 +58,7 @@ class TopDetector:
         options = ort.SessionOptions()
         options.intra_op_num_threads = 1
         options.log_severity_level = 3
+        ort.set_default_logger_severity(3)  # warnings of its own environment, not the model's
         try:
             session = ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
         except Exception as err:  # onnxruntime raises its own untyped errors

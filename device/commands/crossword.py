@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             raise NotationError(
                 "Give the crossword as a photo or with --roll and --grid, not both."
             )
-        reading = read_photo(photo, game)
+        reading = read_photo(photo, game, is_word=lexicon.__contains__)
         if not reading.grid:
             raise NotationError(
                 "The photo shows no crossword: lay the cubes edge to edge in rows and columns "

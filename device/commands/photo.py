@@ -7,6 +7,7 @@ passed off as certain; with ``--json`` the whole reading goes into the document 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from device.inputs import read_bytes
@@ -18,11 +19,17 @@ if TYPE_CHECKING:
     from engine.cubes import CubeSet
 
 
-def read_photo(path: str, game: Game, dice: str | CubeSet | None = None) -> Any:
-    """The reading of ``path`` for ``game``: a TrayReading or a LooseReading."""
+def read_photo(
+    path: str,
+    game: Game,
+    dice: str | CubeSet | None = None,
+    is_word: Callable[[str], bool] | None = None,
+) -> Any:
+    """The reading of ``path`` for ``game``: a TrayReading or a LooseReading. ``is_word``
+    (the game's lexicon) lets a crossword lying turned be read the right way up."""
     from vision import read
 
-    reading = read(load_photo(path), game, dice=dice)
+    reading = read(load_photo(path), game, dice=dice, is_word=is_word)
     for warning in reading.warnings:
         print(f"cuberef: {warning}", file=sys.stderr)
     return reading

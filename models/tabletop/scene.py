@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from models.scenes import PlacedCube, Scene, SideFace, _cells_in_image, lattice_axes
+from models.scenes import PlacedCube, Scene, SideFace, _cells_in_image, grid_turn, lattice_axes
 from models.tabletop import backgrounds, hands, looks, overlays, photo
 from models.tabletop.arrays import Array
 from models.tabletop.camera import Camera, frame_points, look_at
@@ -79,12 +79,6 @@ def _cells(
     by_cell = {cell: k for k, cell in placed.items() if cell is not None}
     mapped = _cells_in_image(by_cell, axes)
     return {int(k): image for image, k in mapped.items()}, axes, ambiguous
-
-
-def _grid_turn(axes: Array) -> int:
-    """Quarter turns clockwise of the layout's up (a step of -1 row) in the image."""
-    col, row = (int(v) for v in axes @ np.array([0, -1]))
-    return {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}[(col, row)]
 
 
 def _share(count: int, uv: Array, rounded: float) -> float:
@@ -227,5 +221,5 @@ def render(
         rows = max(r for r, _ in at) + 1
         cols = max(c for _, c in at) + 1
         grid = tuple("".join(at.get((r, c), ".") for c in range(cols)) for r in range(rows))
-        turn = _grid_turn(axes)
+        turn = grid_turn(axes)
     return Scene(kind, layout.game, image, tuple(placed), board, grid, ambiguous, turn)
