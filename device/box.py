@@ -54,7 +54,8 @@ class Box:
         self.running = True
         #: The word the keyboard's player is typing (their list is the desk's).
         self.entry = ""
-        self._state_seen: State | None = None
+        #: The referee's state changes seen so far: each new one is a screen to save.
+        self._changes_seen = -1
         # A slow step (reading, scoring) shows its own screen first; screenshots are
         # taken once a state's step has run, so they show what the players see.
         referee.on_change = self._changed
@@ -102,8 +103,8 @@ class Box:
         view = view_of(self.referee)
         if view != self.screen.shown:
             self.screen.show(view)
-        if screenshot and self.referee.state is not self._state_seen:
-            self._state_seen = self.referee.state
+        if screenshot and self.referee.changes != self._changes_seen:
+            self._changes_seen = self.referee.changes
             self.screenshot(str(self.referee.state))
         return view
 

@@ -33,9 +33,9 @@ from device.events import (
 )
 from device.lists import Desk
 from device.readings import Reading, corrected
-from engine.adlib import BestCrossword, Verdict, letter_value
+from engine.adlib import BestCrossword, Verdict
 from engine.adlib.match import Match as TurnMatch
-from engine.adlib.match import StartRoll
+from engine.adlib.match import StartRoll, start_value
 from engine.board import Cell
 from engine.errors import RuleError
 from engine.games import Game
@@ -44,12 +44,6 @@ from engine.match import MatchRules
 from engine.round import RoundResult, RoundRules
 from engine.sides import Side, seat_sides
 from engine.solver import FoundWord
-
-
-def face_value(face: str) -> int:
-    """A cube's letter value as the roll-off counts it (a joker carries no number: 0)."""
-    return letter_value(face if face not in ("#", "_") else "*")
-
 
 log = logging.getLogger("cuberef.match")
 
@@ -170,7 +164,7 @@ class BoxMatch:
         if player != self.start_roll.next_roller:
             raise RuleError(f"It is {self.start_roll.next_roller}'s roll, not {player}'s.")
         self.start_roll = self.start_roll.record(face)
-        self.throws.append((player, face, face_value(face)))
+        self.throws.append((player, face, start_value(face)))
         if self.start_roll.starter:
             self.model = self._start(self.start_roll.starter)
 
@@ -196,7 +190,31 @@ class BoxMatch:
 
     @property
     def following(self) -> str:
-        return (self.model.following if self.model else None) or ""
+        """Who rolls after :attr:`holder`; "" when the agreed rounds end with that turn."""
+        model = self.model
+        if model is None or model.next_side is None:
+            return ""
+        agreed = model.rules.rounds
+        if agreed is not None and len(model.turns) + 1 >= agreed * len(model.sides):
+            return ""
+        return model.following or ""
+
+    def plural(self, name: str) -> bool:
+        """Whether ``name`` is a side of several players (partners: "Ann & Cy roll")."""
+        return any(side.name == name and not side.alone for side in self.sides())
+
+    def round_of(self, done: Round | None) -> str:
+        """Which round ``done`` is (or the next one, for None), as the title says it:
+        "round 2 of 3". A round of turns for Ad-Lib; of the whole table for Boggle."""
+        played = (
+            len(self.rounds)
+            if done is None or done not in self.rounds
+            else (self.rounds.index(done))
+        )
+        sides = len(self.model.sides) if self.model else len(self.seats) or 1
+        number = played // sides + 1 if not self.game.is_tray else played + 1
+        agreed = self.started.rounds
+        return f"round {number} of {agreed}" if agreed else f"round {number}"
 
     @property
     def over(self) -> bool:

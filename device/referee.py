@@ -123,9 +123,11 @@ class Referee:
         self.clock = parts.clock
         self.settings = parts.settings
         self.state = State.IDLE
+        #: How many times the state has changed (entering the same state again counts).
+        self.changes = 0
         self.match: BoxMatch | None = None
         self.round: Round | None = None
-        self.message = "Press the button to read the roll."
+        self.message = ""
         #: What is wrong, by where it came from; the screen shows them in a red band.
         #: ``start-up`` (a fallback) lasts until a roll is read, ``store`` until the
         #: store writes again, ``failsafe`` until the next tap.
@@ -144,6 +146,7 @@ class Referee:
         self._deadline = 0.0
         self._cues: list[tuple[float, Tune]] = []
         self._camera: Camera | None = None
+        self.message = self.prompt()
 
     # The machine ---------------------------------------------------------------------
 
@@ -160,6 +163,7 @@ class Referee:
                 next_state = found
             log.info("%s --%s--> %s", self.state, event, next_state)
             self.state = next_state
+            self.changes += 1
             self.on_change(self)
             event = self._enter(next_state)
 
@@ -175,6 +179,7 @@ class Referee:
             self.notices["failsafe"] = self.message
             self._beep(TROUBLE)
             self.state = FAILSAFE
+            self.changes += 1
             self.on_change(self)
             return ""
         return answer
@@ -209,8 +214,42 @@ class Referee:
     def _enter_idle(self) -> str:
         self.notices.pop("failsafe", None)
         if not self.message:
-            self.message = "Press the button to read the roll."
+            self.message = self.prompt()
         return ""
+
+    def prompt(self) -> str:
+        """What the next press does: for Ad-Lib, who rolls (one cube for who starts, or
+        the cubes for a turn) and who follows; after a match, who won it."""
+        match = self.match
+        if match is not None and match.ended:
+            won = " and ".join(match.winners()) or "Nobody"
+            return f"{won} won the match. Press the button for a new match."
+        match = self.upcoming()
+        holder = match.holder
+        if self.game.is_tray or not holder:
+            if match.rounds:
+                return "Press the button for the next round."
+            return "Press the button to read the roll."
+        roll, start = ("roll", "start") if match.plural(holder) else ("rolls", "starts")
+        if match.needs_starter:
+            assert match.start_roll is not None
+            tied = match.start_roll.tied
+            if tied:
+                return f"{' and '.join(tied)} tied: {holder}, roll one cube again and press."
+            return f"Who starts: {holder}, roll one cube and press."
+        if not match.rounds:
+            return f"{holder} {start}: roll all the cubes and press."
+        following = match.following
+        then = f", then {following}" if following and following != holder else ""
+        return f"{holder} {roll} next{then}: press the button."
+
+    def upcoming(self) -> BoxMatch:
+        """The match the next press plays in: the one under way, or the next one as it
+        will begin (it is stored only once it does)."""
+        with self.lock:
+            if self.match is not None and not self.match.ended:
+                return self.match
+            return BoxMatch(0, self.game, self._started(new_code=False))
 
     def _enter_reading(self) -> str:
         match = self.current_match()
@@ -250,11 +289,7 @@ class Referee:
         return "read"
 
     def _enter_starter(self) -> str:
-        match = self.current_match()
-        if match.needs_starter:
-            self.message = f"{match.holder}, roll one cube and press."
-        else:
-            self.message = f"{match.holder} starts: roll all the cubes and press."
+        self.message = self.prompt()
         return ""
 
     def _enter_timing(self) -> str:
@@ -305,14 +340,8 @@ class Referee:
         if match.over and not match.ended:
             match.ended = True
             self._store(0, MatchEnded(match.winners()))
-        if match.ended:
-            winners = " and ".join(match.winners())
-            self.message = f"{winners} won the match. Press the button for a new match."
-        elif not self.game.is_tray:
-            self.message = f"{match.holder} rolls next, then {match.following}: press the button."
-        else:
-            self.message = "Press the button for the next round."
         self.round = None
+        self.message = self.prompt()
         return ""
 
     def _score_tray(self, done: Round) -> Scored:
@@ -396,7 +425,7 @@ class Referee:
         self.round = None
         self._cues = []
         self._beep(CANCEL)
-        self.message = "Round cancelled. Press the button to read a new roll."
+        self.message = f"Round cancelled. {self.prompt()}"
         return CANCEL_TO
 
     # Players and their lists ------------------------------------------------------------
@@ -520,6 +549,7 @@ class Referee:
         number = store.last_match()
         if number is None:
             self._say_skipped(store)
+            self.message = self.prompt()
             return
         events = store.events(number)
         match, open_round = replay(events, self.game, self._started())
@@ -533,7 +563,7 @@ class Referee:
             return
         if open_round is None:
             self.state = State.MATCH if match.rounds else State.IDLE
-            self.message = "Match resumed. Press the button for the next round."
+            self.message = f"Match resumed. {self.prompt()}"
             if match.needs_starter and match.throws:
                 self.state = State.STARTER
                 self._enter_starter()
@@ -568,7 +598,7 @@ class Referee:
 
     # Helpers -------------------------------------------------------------------------
 
-    def _started(self) -> MatchStarted:
+    def _started(self, new_code: bool = True) -> MatchStarted:
         page = self.settings.get("page", {})
         if self.game.is_tray and page.get("enabled"):
             players: tuple[str, ...] = ()  # they join on their phones
@@ -580,7 +610,7 @@ class Referee:
 
             # The next match keeps the code, so the phones at the table stay in.
             code = self.match.started.code if self.match and self.match.started.code else ""
-            code = code or make_code()
+            code = code or (make_code() if new_code else "")
         return MatchStarted(
             self.game.id,
             players,

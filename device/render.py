@@ -1,29 +1,53 @@
 """Drawing a screen: a pure function from a ``View`` to a pygame ``Surface``.
 
 The layout is worked out from the surface's size, so the same code fits the official
-800x480 touch display and a 1920x1080 monitor. ``layout`` returns the rectangles it
-draws into (each cube, the clock), which the touch handling and the tests use.
+800x480 touch display and a 1920x1080 monitor. ``render`` returns where it drew: each
+cube's square (for the touch handling) and every piece of text with the size it was
+drawn at, so that a test can hold the screen to being read across a table: no text
+smaller than ``SMALLEST`` pixels at 800x480 (about 7 mm on the 7-inch display). Text
+that does not fit at that size is wrapped, or cut short with an ellipsis; it is never
+drawn smaller.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
 import pygame
 
 FONT = "DejaVuSans-Bold.ttf"
+#: The smallest text on an 800x480 screen, in pixels; larger screens scale it.
+SMALLEST = 28
+#: The title's size, at most.
+TITLE = 40
 
 INK = (238, 238, 232)
-DIM = (150, 156, 168)
+DIM = (170, 176, 188)
 BACKGROUND = (20, 24, 32)
 TILE = (246, 240, 222)
 TILE_INK = (24, 24, 28)
 DOUBT = (255, 150, 30)
 ALERT = (200, 40, 40)
 CLOCK_LAST = (255, 90, 70)
+JOKER_INK = (40, 90, 200)  # a joker in a crossword: the letter it stands for, in blue
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a screen's list: its text, its points (drawn flush right), its kind:
+    ``head`` (a heading, a player), ``item`` (under a heading, indented), ``total``."""
+
+    text: str
+    points: str = ""
+    kind: str = "item"
+
+    def __str__(self) -> str:
+        return f"{self.text}  {self.points}" if self.points else self.text
 
 
 @dataclass(frozen=True)
@@ -31,21 +55,33 @@ class View:
     """What one screen shows."""
 
     title: str
+    #: The cubes drawn as tiles: a tray row by row, loose cubes, or a crossword's squares
+    #: row by row ("" for an empty square).
     faces: tuple[str, ...] = ()
-    size: int = 0  # tray side; 0 = loose cubes in a row
+    size: int = 0  # how many tiles a row; 0 = as square a block as the count allows
     doubtful: frozenset[int] = frozenset()
     clock: str = ""
     urgent: bool = False  # the last ten seconds: the clock turns red
     message: str = ""
-    lines: tuple[str, ...] = ()
+    lines: tuple[Line, ...] = ()
     notice: str = ""
     big_clock: bool = False
-    #: What the next press does, shown small where the clock stands when there is none.
-    hint: str = ""
     #: Each face's letter value (Ad-Lib), drawn in the tile's corner; () for none.
     values: tuple[int, ...] = ()
     #: An address to show as a QR code (the players' page), "" for none.
     qr: str = ""
+    #: A caption over the tiles (such as the best crossword's score), "" for none.
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A piece of text as drawn: what it says, its size in pixels and where it went."""
+
+    text: str
+    size: int
+    rect: pygame.Rect
+    colour: Colour
 
 
 @dataclass(frozen=True)
@@ -56,6 +92,8 @@ class Layout:
     side: pygame.Rect
     bottom: pygame.Rect
     cells: tuple[pygame.Rect, ...]
+    #: Every text drawn, in the order drawn (filled in by ``render``).
+    texts: tuple[Text, ...] = field(default=())
 
 
 @cache
@@ -67,29 +105,45 @@ def font(size: int) -> pygame.font.Font:
         return pygame.font.Font(str(real), size)
 
 
+def smallest(height: int) -> int:
+    """The smallest text size on a screen ``height`` pixels high."""
+    return round(SMALLEST * height / 480)
+
+
 def layout(width: int, height: int, view: View) -> Layout:
     unit = height / 480  # 1 at the 800x480 display
     top = pygame.Rect(0, 0, width, round(72 * unit))
     bottom_h = 0
     if view.notice:
-        lines = notice_lines(view.notice, width, unit)
-        bottom_h = len(lines) * font(round(22 * unit)).get_linesize() + round(12 * unit)
+        lines = notice_lines(view.notice, width, height)
+        bottom_h = len(lines) * font(smallest(height)).get_linesize() + round(12 * unit)
     bottom = pygame.Rect(0, height - bottom_h, width, bottom_h)
     body = pygame.Rect(0, top.bottom, width, bottom.top - top.bottom)
     margin = round(12 * unit)
     clock_w = round(width * 0.28)
     clock = pygame.Rect(width - clock_w - margin, margin // 2, clock_w, top.height - margin)
     board_side = body.height - 2 * margin
-    if view.big_clock:
+    if view.big_clock or view.caption:
         board_side = min(board_side, round(width * 0.45))
     board = pygame.Rect(margin, body.top + margin, board_side, board_side)
-    if not view.faces:
+    caption_w = 0
+    if view.caption:
+        typeface = font(smallest(height))
+        caption_w, caption_h = typeface.size(view.caption)[0], typeface.get_linesize()
+        board.top += caption_h
+        board.height -= caption_h
+    cells = _cells(board, view)
+    if cells:  # the board is as wide as its tiles (and its caption): the rest is the text's
+        tiles = max(cell.right for cell in cells) - board.left + cells[0].left - board.left
+        board.width = max(tiles, caption_w)
+    else:
         board.width = 0
-    side = pygame.Rect(board.right + 2 * margin, body.top + margin, 0, body.height - 2 * margin)
+    left = board.right + 2 * margin if cells else margin
+    side = pygame.Rect(left, body.top + margin, 0, body.height - 2 * margin)
     side.width = width - side.left - margin
     if view.big_clock and view.faces:
         clock = pygame.Rect(side.left, side.top, side.width, round(side.height * 0.55))
-    return Layout(top, clock, board, side, bottom, tuple(_cells(board, view)))
+    return Layout(top, clock, board, side, bottom, tuple(cells))
 
 
 def _cells(board: pygame.Rect, view: View) -> list[pygame.Rect]:
@@ -98,7 +152,7 @@ def _cells(board: pygame.Rect, view: View) -> list[pygame.Rect]:
         return []
     columns = view.size or math.ceil(math.sqrt(count))
     rows = math.ceil(count / columns)
-    step = board.width / max(columns, rows)
+    step = min(board.width / columns, board.height / rows)
     gap = max(2, round(step * 0.08))
     return [
         pygame.Rect(
@@ -111,30 +165,78 @@ def _cells(board: pygame.Rect, view: View) -> list[pygame.Rect]:
     ]
 
 
+class Painter:
+    """Draws text and tiles on one surface, and keeps a record of every text drawn."""
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.unit = surface.get_height() / 480
+        self.least = smallest(surface.get_height())
+        self.texts: list[Text] = []
+
+    def text(self, text: str, size: int, colour: Colour, at: tuple[int, int]) -> pygame.Rect:
+        """``text`` at ``size`` with its top left at ``at``."""
+        image = font(size).render(text, True, colour)
+        placed = self.surface.blit(image, at)
+        self.texts.append(Text(text, size, placed, colour))
+        return placed
+
+    def fit(
+        self,
+        text: str,
+        box: pygame.Rect,
+        colour: Colour,
+        *,
+        align: str = "center",
+        largest: int = 200,
+        least: int | None = None,
+    ) -> pygame.Rect:
+        """``text`` as large as fits in ``box`` (up to ``largest``), never smaller than
+        ``least`` (the screen's smallest, unless given): cut short with "…" instead."""
+        least = self.least if least is None else least
+        size = max(least, min(largest, round(box.height * 1.25)))
+        while size > least and not _fits(text, size, box):
+            size = max(least, int(size * 0.92))
+        text = elide(text, font(size), box.width)
+        image = font(size).render(text, True, colour)
+        placed = image.get_rect(center=box.center)
+        if align == "left":
+            placed.left = box.left
+        elif align == "right":
+            placed.right = box.right
+        self.surface.blit(image, placed)
+        self.texts.append(Text(text, size, placed, colour))
+        return placed
+
+    def tile(self, cell: pygame.Rect, face: str, doubtful: bool, value: int | None) -> None:
+        draw_tile(self.surface, cell, face, doubtful, value, self)
+
+
+def _fits(text: str, size: int, box: pygame.Rect) -> bool:
+    width, height = font(size).size(text)
+    return width <= box.width and height <= box.height * 1.3
+
+
 def render(view: View, surface: pygame.Surface) -> Layout:
     """Draw ``view`` over the whole of ``surface``; returns where things went."""
     width, height = surface.get_size()
     where = layout(width, height, view)
     surface.fill(BACKGROUND)
-    unit = height / 480
-    fit_text(
-        surface,
-        view.title,
-        where.top.inflate(-24 * unit, -8 * unit),
-        INK,
-        align="left",
-        max_size=round(40 * unit),
-        width=where.top.width - where.clock.width - round(36 * unit),
-    )
+    paint = Painter(surface)
+    unit = paint.unit
+    title_box = where.top.inflate(-24 * unit, -8 * unit)
+    if view.clock and not (view.big_clock and view.faces):  # the clock shares the top
+        title_box.width = where.top.width - where.clock.width - round(36 * unit)
+    paint.fit(view.title, title_box, INK, align="left", largest=round(TITLE * unit))
     if view.clock:
-        colour = CLOCK_LAST if view.urgent else INK
-        draw_text(surface, view.clock, where.clock, colour)
-    elif view.hint:
-        fit_text(surface, view.hint, where.clock.inflate(0, -where.clock.height // 3), DIM)
+        paint.fit(view.clock, where.clock, CLOCK_LAST if view.urgent else INK, largest=height)
+    if view.caption:
+        at = (where.board.left, where.top.bottom + round(12 * unit))
+        paint.text(view.caption, paint.least, INK, at)
     for index, (face, cell) in enumerate(zip(view.faces, where.cells, strict=True)):
         if face:  # "" is an empty square of a crossword
             value = view.values[index] if view.values else None
-            draw_tile(surface, cell, face, index in view.doubtful, value)
+            paint.tile(cell, face, index in view.doubtful, value)
     text_top = where.side.top
     if view.big_clock and view.faces:
         text_top = where.clock.bottom
@@ -146,15 +248,18 @@ def render(view: View, surface: pygame.Surface) -> Layout:
         code = pygame.Rect(text_area.right - side, text_area.bottom - side, side, side)
         draw_qr(surface, view.qr, code)
         text_area.width -= side + round(12 * unit)
-    draw_lines(surface, view.message, view.lines, text_area, unit)
+    draw_lines(paint, view.message, view.lines, text_area)
     if view.notice:
         pygame.draw.rect(surface, ALERT, where.bottom)
-        typeface = font(round(22 * unit))
+        step = font(paint.least).get_linesize()
         y = where.bottom.top + round(6 * unit)
-        for line in notice_lines(view.notice, width, unit):
-            surface.blit(typeface.render(line, True, INK), (round(12 * unit), y))
-            y += typeface.get_linesize()
-    return where
+        for line in notice_lines(view.notice, width, height):
+            paint.text(line, paint.least, INK, (round(12 * unit), y))
+            y += step
+    return Layout(
+        where.top, where.clock, where.board, where.side, where.bottom, where.cells,
+        tuple(paint.texts),
+    )  # fmt: skip
 
 
 def draw_qr(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
@@ -180,110 +285,146 @@ def draw_tile(
     face: str,
     doubtful: bool,
     value: int | None = None,
+    paint: Painter | None = None,
 ) -> None:
-    """One cube seen from above: its face in dark ink on a light tile, and its letter
-    value small in the corner (as the Ad-Lib cubes print it)."""
+    """One cube seen from above: its face in dark ink on a light tile, its letter value in
+    the corner (as the Ad-Lib cubes print it), a thick orange ring when it may be misread,
+    and a joker standing for a letter drawn as that letter in blue with a star."""
+    paint = paint or Painter(surface)
     radius = max(3, cell.width // 10)
     pygame.draw.rect(surface, TILE, cell, border_radius=radius)
     if doubtful:
         pygame.draw.rect(surface, DOUBT, cell, width=max(3, cell.width // 14), border_radius=radius)
     label = {"#": "", "*": "★"}.get(face, face)
+    ink = TILE_INK
+    if label.islower():  # a joker standing for this letter in a crossword
+        label, ink = label.upper(), JOKER_INK
+        third = cell.width // 3
+        star = pygame.Rect(cell.right - third, cell.bottom - third, third, third)
+        _star(surface, star.inflate(-third // 4, -third // 4), JOKER_INK)
     if value is not None:
         letter = pygame.Rect(cell.left, cell.top, cell.width * 3 // 4, cell.height * 3 // 4)
-        corner = pygame.Rect(
-            cell.right - cell.width * 2 // 5,
-            cell.bottom - cell.height * 2 // 5,
-            cell.width * 2 // 5,
-            cell.height * 2 // 5,
-        )
         if label:
-            draw_text(
-                surface, label, letter.inflate(-cell.width // 10, -cell.height // 10), TILE_INK
-            )
-        draw_text(
-            surface, str(value), corner.inflate(-cell.width // 16, -cell.height // 16), TILE_INK
-        )
+            box = letter.inflate(-cell.width // 10, -cell.height // 10)
+            paint.fit(label, box, ink, largest=box.height, least=8)
+        # The value as large as the corner allows, and at least the screen's smallest
+        # text wherever the tile is big enough to hold that without touching the letter.
+        size = round(cell.height * 0.34)
+        if cell.height >= 3 * paint.least:
+            size = max(size, paint.least)
+        number = font(size).size(str(value))
+        pad = cell.width // 16
+        at = (cell.right - pad - number[0], cell.bottom - pad // 2 - number[1] + size // 8)
+        paint.text(str(value), size, TILE_INK, at)
     elif label:
-        draw_text(surface, label, cell.inflate(-cell.width // 5, -cell.height // 5), TILE_INK)
-    if doubtful:
-        mark = pygame.Rect(
-            cell.right - cell.width // 3, cell.top, cell.width // 3, cell.height // 3
-        )
-        draw_text(surface, "?", mark.inflate(-4, -4), DOUBT)
+        box = cell.inflate(-cell.width // 5, -cell.height // 5)
+        paint.fit(label, box, ink, largest=box.height, least=8)
 
 
-def draw_text(
-    surface: pygame.Surface, text: str, box: pygame.Rect, colour: tuple[int, int, int]
-) -> None:
-    """``text`` as large as fits in ``box``, centred."""
-    fit_text(surface, text, box, colour, align="center", max_size=box.height)
+def _star(surface: pygame.Surface, box: pygame.Rect, colour: Colour) -> None:
+    """A five-pointed star filling ``box``: the joker's mark."""
+    cx, cy, r = box.centerx, box.centery, box.width / 2
+    points = [
+        (cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
+         cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5))
+        for k in range(10)
+    ]  # fmt: skip
+    pygame.draw.polygon(surface, colour, points)
 
 
-def fit_text(
-    surface: pygame.Surface,
-    text: str,
-    box: pygame.Rect,
-    colour: tuple[int, int, int],
-    *,
-    align: str = "center",
-    max_size: int = 200,
-    width: int | None = None,
-) -> None:
-    width = width or box.width
-    size = max(8, min(max_size, round(box.height * 1.25)))
-    image = font(size).render(text, True, colour)
-    while size > 8 and (image.get_width() > width or image.get_height() > box.height * 1.3):
-        size = max(8, int(size * 0.9))
-        image = font(size).render(text, True, colour)
-    placed = image.get_rect(center=box.center)
-    if align == "left":
-        placed.left = box.left
-    surface.blit(image, placed)
+def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Colour) -> None:
+    """``text`` as large as fits in ``box``, centred (tests draw candidates with it)."""
+    Painter(surface).fit(text, box, colour, largest=box.height, least=8)
 
 
-def draw_lines(
-    surface: pygame.Surface, message: str, lines: tuple[str, ...], area: pygame.Rect, unit: float
-) -> None:
+def draw_lines(paint: Painter, message: str, lines: tuple[Line, ...], area: pygame.Rect) -> None:
+    """The message, wrapped, then the lines: in one column, or two when they do not fit
+    and the area is wide enough; lines that still do not fit are counted, not shrunk."""
+    size, unit = paint.least, paint.unit
+    typeface = font(size)
+    step = typeface.get_linesize()
     y = area.top
+    for piece in wrap(message, typeface, area.width) if message else []:
+        paint.text(piece, size, INK, (area.left, y))
+        y += step
     if message:
-        size = round(28 * unit)
-        for line in wrap(message, font(size), area.width):
-            surface.blit(font(size).render(line, True, INK), (area.left, y))
-            y += font(size).get_linesize()
-        y += round(6 * unit)
+        y += round(8 * unit)
     if not lines:
         return
-    size = round(24 * unit)
-    step = font(size).get_linesize()
-    rows = max(1, (area.bottom - y) // step)
-    wrapped = [
-        piece if n == 0 else "  " + piece
-        for line in lines
-        for n, piece in enumerate(wrap(line, font(size), area.width) or [""])
-    ]
-    if len(wrapped) <= rows:
-        lines = tuple(wrapped)  # one column: long lines (a referee's reasons) wrap
-    columns = 2 if len(lines) > rows and area.width > 300 * unit else 1
-    column_width = area.width // columns
-    shown = lines[: rows * columns]
-    if len(lines) > len(shown):
-        shown = (*shown[:-1], f"... and {len(lines) - len(shown) + 1} more")
-    for i, line in enumerate(shown):
-        x = area.left + (i // rows) * column_width
-        image = font(size).render(line, True, DIM if line.startswith("  ") else INK)
-        if image.get_width() > column_width - 8:
-            # Narrower rather than cut: a clipped "58" would read as "5".
-            scale = (column_width - 8) / image.get_width()
-            image = pygame.transform.smoothscale(
-                image, (column_width - 8, max(1, round(image.get_height() * scale)))
-            )
-        surface.blit(image, (x, y + (i % rows) * step))
+    fit = max(1, (area.bottom - y) // step)
+    indent, gap = round(24 * unit), round(16 * unit)
+    columns = 1
+    rows = _rows(lines, typeface, area.width, indent, gap)
+    if len(rows) > fit and area.width >= 2 * 300 * unit:
+        columns = 2
+        rows = _rows(lines, typeface, (area.width - gap) // 2, indent, gap)
+    width = (area.width - gap * (columns - 1)) // columns
+    shown = rows[: fit * columns]
+    if len(rows) > len(shown):
+        shown = shown[:-1]
+        hidden = len({row.origin for row in rows} - {row.origin for row in shown})
+        shown.append(_Row(-1, f"... and {hidden} more", "", "head", 0))
+    for i, row in enumerate(shown):
+        left = area.left + (i // fit) * (width + gap)
+        top = y + (i % fit) * step
+        colour = DIM if row.kind == "item" else INK
+        if row.kind == "total":
+            rule = max(1, round(2 * unit))
+            pygame.draw.line(paint.surface, DIM, (left, top), (left + width, top), rule)
+        if row.text:
+            paint.text(row.text, size, colour, (left + row.indent, top))
+        if row.points:
+            paint.text(row.points, size, colour, (left + width - typeface.size(row.points)[0], top))
 
 
-def notice_lines(text: str, width: int, unit: float) -> list[str]:
-    """The red band's lines: wrapped at a size read across a table, three at most."""
-    lines = wrap(text, font(round(22 * unit)), width - round(24 * unit))
-    return lines[:2] + [" ".join(lines[2:])] if len(lines) > 3 else lines
+@dataclass(frozen=True)
+class _Row:
+    """One line as the screen shows it: a piece of a ``Line`` (``origin``, its index)."""
+
+    origin: int
+    text: str
+    points: str
+    kind: str
+    indent: int
+
+
+def _rows(
+    lines: tuple[Line, ...], typeface: pygame.font.Font, width: int, indent: int, gap: int
+) -> list[_Row]:
+    """The lines laid out ``width`` wide: a line with points keeps to one row (its text
+    cut short if it must be), a line without wraps onto indented rows."""
+    rows: list[_Row] = []
+    for origin, line in enumerate(lines):
+        first = indent if line.kind == "item" else 0
+        if line.points:
+            room = width - first - typeface.size(line.points)[0] - gap
+            text = elide(line.text, typeface, room)
+            rows.append(_Row(origin, text, line.points, line.kind, first))
+            continue
+        pieces = wrap(line.text, typeface, width - indent) or [""]
+        for n, piece in enumerate(pieces):
+            kind, at = (line.kind, first) if n == 0 else ("item", indent)
+            rows.append(_Row(origin, elide(piece, typeface, width - at), "", kind, at))
+    return rows
+
+
+def notice_lines(text: str, width: int, height: int) -> list[str]:
+    """The red band's lines: wrapped at the screen's smallest size, three at most."""
+    typeface = font(smallest(height))
+    room = width - round(24 * height / 480)
+    lines = wrap(text, typeface, room)
+    if len(lines) > 3:
+        lines = [*lines[:2], elide(" ".join(lines[2:]), typeface, room)]
+    return lines
+
+
+def elide(text: str, typeface: pygame.font.Font, width: int) -> str:
+    """``text``, cut short with "…" where it is wider than ``width``."""
+    if typeface.size(text)[0] <= width:
+        return text
+    while text and typeface.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def wrap(text: str, typeface: pygame.font.Font, width: int) -> list[str]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 
-from device.matchplay import face_value
+from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
 from device.referee import Referee, State
-from device.render import View
+from device.render import Line, View
 from engine.adlib import Verdict
+from engine.adlib.best import BestCrossword
+from engine.adlib.match import start_value
 
 
 def clock_text(seconds: float) -> str:
@@ -21,13 +23,18 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+#: Titles short enough to leave room for the round and the player on an 800x480 screen.
+SHORT_TITLES = {"adlib": "Ad-Lib"}
+
+
 def view_of(referee: Referee) -> View:
     game, state = referee.game, referee.state
     match = referee.match
+    name = SHORT_TITLES.get(game.id, game.title)
     title = game.title
     done = referee.round
-    if done is not None:
-        title = f"{game.title} · round {done.number}"
+    if done is not None and match is not None:
+        title = f"{name} · {match.round_of(done)}"
         if done.player:
             title += f" · {done.player}"
     faces: tuple[str, ...] = ()
@@ -38,11 +45,11 @@ def view_of(referee: Referee) -> View:
         faces, size = faces_of(done.reading), size_of(done.reading)
         doubtful = doubtful_of(done.reading)
         if not game.is_tray:
-            values = tuple(face_value(face) for face in faces)
-    lines: tuple[str, ...] = ()
+            values = tuple(start_value(face) for face in faces)  # a joker: 0
+    lines: tuple[Line, ...] = ()
     clock = ""
+    caption = ""
     message = referee.message
-    hint = ""
     if state is State.READING:
         message = "Reading the roll..."
     elif state is State.SCORING:
@@ -55,21 +62,26 @@ def view_of(referee: Referee) -> View:
     elif state is State.TIME_UP:
         clock = "0:00"
     elif state is State.STARTER and match is not None:
-        title = f"{game.title} · who starts"
-        lines = tuple(f"{name}: {face} = {value}" for name, face, value in match.throws)
+        title = f"{name} · who starts"
+        lines = tuple(Line(who, f"{face} = {value}", "head") for who, face, value in match.throws)
+    if state in (State.TIMING, State.TIME_UP) and done is not None and match is not None:
+        following = match.following if done.player else ""
+        if following and following != done.player:
+            lines = (*lines, Line(f"Next: {following}", kind="head"))
     if state is State.SCORED and done is not None:
-        hint = "press: the table"
-        lines = score_lines(referee)
         if game.is_tray:
             message = f"{len(done.found)} words on the tray, {done.maximum} points at most."
+            lines = tray_lines(referee)
         elif done.verdict is not None:
-            message = f"{done.player}: {_verdict(done.verdict)}"
-            faces, size, doubtful = _grid_cells(done.grid), _grid_width(done.grid), frozenset()
-            values = tuple(face_value(f.upper()) if f else 0 for f in faces)
+            message = f"{done.player}: {_verdict(done.verdict)} Press for the table."
+            lines = crossword_lines(done.verdict)
+            faces, size, doubtful, values = (), 0, frozenset(), ()
+            if done.best is not None and done.best.rows:
+                caption = _best_caption(done.best, done)
+                faces, size = _grid_cells(tuple(done.best.rows)), _grid_width(done.best.rows)
     if state is State.MATCH and match is not None:
-        lines = _match_lines(referee)
-        hint = "press: new match" if match.ended else "press: next round"
-        title = f"{game.title} · match {match.number}"
+        lines = match_lines(match)
+        title = f"{name} · match {match.number}"
     qr = ""
     if referee.page_address and state in (State.IDLE, State.MATCH):
         qr = f"{referee.page_address}?code={referee.join_code}"
@@ -87,9 +99,9 @@ def view_of(referee: Referee) -> View:
         lines=lines,
         notice=referee.notice or "",
         big_clock=state in (State.TIMING, State.TIME_UP),
-        hint=hint,
         values=values,
         qr=qr,
+        caption=caption,
     )
 
 
@@ -97,20 +109,30 @@ def _verdict(verdict: Verdict) -> str:
     return f"{verdict.score} points." if verdict.valid else "not valid, no score."
 
 
-def _typing_lines(referee: Referee) -> tuple[str, ...]:
+def _best_caption(best: BestCrossword, done: Round) -> str:
+    kind = "Best possible" if best.proven_optimal else "Best found"
+    yours = " (yours)" if tuple(best.rows) == tuple(done.grid) else ""
+    return f"{kind}: {best.score}{yours}"
+
+
+def _typing_lines(referee: Referee) -> tuple[Line, ...]:
     """While the timer runs: how many words each player has handed in, never the words."""
     done = referee.round
     if done is None or done.desk is None:
         return ()
-    lines = [f"{name}: {len(done.desk.words(name))} words" for name in referee.players_with_lists()]
+    lines = [
+        Line(name, f"{len(done.desk.words(name))} words", "head")
+        for name in referee.players_with_lists()
+    ]
     if referee.keyboard_player:
-        lines.append(f"{referee.keyboard_player} types: {referee.keyboard_entry.upper()}_")
+        typing = f"{referee.keyboard_player}: {referee.keyboard_entry.upper()}_"
+        lines.append(Line(typing, kind="head"))
         if referee.keyboard_said:
-            lines.append(f"  {referee.keyboard_said}")
+            lines.append(Line(referee.keyboard_said))
     return tuple(lines)
 
 
-def _grid_width(grid: tuple[str, ...]) -> int:
+def _grid_width(grid: tuple[str, ...] | list[str]) -> int:
     return max((len(row) for row in grid), default=0)
 
 
@@ -120,41 +142,66 @@ def _grid_cells(grid: tuple[str, ...]) -> tuple[str, ...]:
     return tuple("" if ch in ". " else ch for row in grid for ch in row.ljust(width))
 
 
-def score_lines(referee: Referee) -> tuple[str, ...]:
+#: How a word on a player's list is shown beside it ("" for its points).
+STATUS = {
+    "scored": "",
+    "crossed-off": "crossed off",
+    "not-on-board": "not on tray",
+    "not-a-word": "not a word",
+    "too-short": "too short",
+    "repeated": "repeated",
+}
+
+
+def tray_lines(referee: Referee) -> tuple[Line, ...]:
+    """Each player's words with their points (crossed off, or why they do not count), or
+    with no lists handed in, every word on the tray."""
     done = referee.round
     assert done is not None
-    lines: list[str] = []
-    if referee.game.is_tray:
-        if done.result is not None:
-            for player in done.result.players:
-                lines.append(f"{player.name}: {player.score}")
-                for entry in player.entries:
-                    mark = {"scored": f"{entry.points}", "crossed-off": "crossed off"}
-                    lines.append(f"  {entry.word.upper()}  {mark.get(entry.status, entry.status)}")
-            return tuple(lines)
-        return tuple(f"{w.word.upper()}  {w.points}" for w in done.found)
-    if done.verdict is not None:
-        verdict = done.verdict
-        for title, words in (("Across", verdict.across), ("Down", verdict.down)):
-            lines.append(f"{title}: {sum(w.points for w in words)}")
-            lines += [f"  {w.text.upper()}  {w.points}{'' if w.valid else '  ✗'}" for w in words]
-        unused = " ".join(str(face) for face in verdict.unused) or "none"
-        lines.append(f"Unused: {unused}  -{verdict.unused_points}")
-        lines += list(verdict.errors)
-    if done.best is not None:
-        kind = "Best possible" if done.best.proven_optimal else "Best found"
-        lines.append(f"{kind}: {done.best.score}")
-        lines += [f"  {row}" for row in done.best.rows]
+    if done.result is None:
+        return tuple(Line(w.word.upper(), str(w.points)) for w in done.found)
+    lines: list[Line] = []
+    for player in done.result.players:
+        lines.append(Line(player.name, str(player.score), "head"))
+        for entry in player.entries:
+            shown = STATUS.get(entry.status, entry.status) or str(entry.points)
+            lines.append(Line(entry.word.upper(), shown))
     return tuple(lines)
 
 
-def _match_lines(referee: Referee) -> tuple[str, ...]:
-    match = referee.match
-    assert match is not None
-    lines: list[str] = []
+def crossword_lines(verdict: Verdict) -> tuple[Line, ...]:
+    """A crossword's score as the rulebook adds it up: the across words and their sum,
+    the down words and theirs, the unused cubes' values taken off, the total."""
+    lines: list[Line] = []
+    for title, words in (("Across", verdict.across), ("Down", verdict.down)):
+        lines.append(Line(title, str(sum(w.points for w in words)), "head"))
+        lines += [Line(w.text.upper() + ("" if w.valid else " ✗"), str(w.points)) for w in words]
+    unused = " ".join("★" if str(face) == "*" else str(face) for face in verdict.unused)
+    penalty = f"−{verdict.unused_points}" if verdict.unused_points else "0"
+    lines.append(Line(f"Unused {unused or 'none'}", penalty, "head"))
+    lines += [Line(error, kind="head") for error in verdict.errors]
+    lines.append(Line("Total", str(verdict.score) if verdict.valid else "0", "total"))
+    return tuple(lines)
+
+
+def match_lines(match: BoxMatch) -> tuple[Line, ...]:
+    """The match table: the winner once there is one, every side's place and score, and
+    how far the match has come."""
+    lines: list[Line] = []
     winners = match.winners()
     if winners:
-        lines.append(f"Winner: {' and '.join(winners)}")
-    lines += [f"{name}  {points}" for name, points in match.standings()]
-    lines.append(f"{len(match.rounds)} round{'s' if len(match.rounds) != 1 else ''} played")
+        lines.append(Line(f"Winner: {' and '.join(winners)}", kind="head"))
+    standings = match.model.standings() if match.model is not None else ()
+    lines += [
+        Line(f"{standing.place}. {standing.side.name}", str(standing.score), "head")
+        for standing in standings
+    ]
+    played = match.model.rounds_played if match.model is not None else 0
+    agreed = match.started.rounds
+    so_far = f"{played} of {agreed} rounds played" if agreed else f"{played} rounds played"
+    if played == 1 and not agreed:
+        so_far = "1 round played"
+    if match.started.target:
+        so_far += f"; target {match.started.target}"
+    lines.append(Line(so_far))
     return tuple(lines)

@@ -180,11 +180,29 @@ def render(
     counts = np.bincount(ids[(ids >= 0) & (ids < SIDE)], minlength=len(stage.cubes))
     side_counts = np.bincount(ids[ids >= SIDE] - SIDE, minlength=4 * len(stage.cubes))
     rounded = 1 - (4 - math.pi) * layout.look.edge**2
-    tops, shares = [], []
+    # Every face the truth names, projected and carried through the lens at once.
+    named = []  # (cube, side number or -1 for the top, face)
     for k, cube in enumerate(stage.cubes):
-        uv, _ = camera.project(turned(cube.box.top(), cube.spot.turn).corners)
-        tops.append(lens.points(uv))
-        shares.append(_share(counts[k], uv, rounded))
+        named.append((k, -1, turned(cube.box.top(), cube.spot.turn)))
+        for j, (side, turn) in enumerate(zip(cube.box.sides(), cube.spot.side_turns, strict=True)):
+            if side.facing(camera.position):
+                named.append((k, j, turned(side, turn)))
+    ideal, _ = camera.project(
+        np.concatenate([f.corners for *_, f in named]) if named else np.zeros((0, 3))
+    )
+    final = lens.points(ideal)
+    tops: list[Array] = []
+    shares: list[float] = []
+    sides: list[list[SideFace]] = [[] for _ in stage.cubes]
+    for n, (k, j, _) in enumerate(named):
+        uv, out = ideal[4 * n : 4 * n + 4], final[4 * n : 4 * n + 4]
+        if j < 0:
+            tops.append(out)
+            shares.append(_share(counts[k], uv, rounded))
+        else:
+            outline = tuple((float(x), float(y)) for x, y in out)
+            share = _share(side_counts[4 * k + j], uv, rounded)
+            sides[k].append(SideFace(stage.cubes[k].spot.sides[j], outline, share))
     image = shot.image
     if rng.random() < 0.2:  # lines, boxes and words drawn over the photo
         cover = overlays.draw(image, rng, tops, frame[0] / 640)
@@ -194,18 +212,9 @@ def render(
     for k, cube in enumerate(stage.cubes):
         corners = tuple((float(x), float(y)) for x, y in tops[k])
         (x0, y0), (x1, y1) = corners[0], corners[1]
-        sides = []
-        for j, (side, name, turn) in enumerate(
-            zip(cube.box.sides(), cube.spot.sides, cube.spot.side_turns, strict=True)
-        ):
-            if side.facing(camera.position):
-                uv, _ = camera.project(turned(side, turn).corners)
-                outline = tuple((float(x), float(y)) for x, y in lens.points(uv))
-                share = _share(side_counts[4 * k + j], uv, rounded)
-                sides.append(SideFace(name, outline, share))
         angle = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360
         placed.append(
-            PlacedCube(cube.spot.top, corners, angle, cells.get(k), shares[k], tuple(sides))
+            PlacedCube(cube.spot.top, corners, angle, cells.get(k), shares[k], tuple(sides[k]))
         )
     board = grid = None
     turn = 0

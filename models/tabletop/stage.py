@@ -126,13 +126,15 @@ def _draw_cube(canvas: Canvas, camera: Camera, stage: Stage, index: int) -> None
     for k, (side, name, turn) in enumerate(
         zip(cube.box.sides(), cube.spot.sides, cube.spot.side_turns, strict=True)
     ):
-        faces.append((turned(side, turn), name, SIDE + 4 * index + k, True))
-    for face, name, ident, is_side in faces:
-        if not face.facing(eye):
+        if side.facing(eye):  # back faces are never turned, printed or lit
+            faces.append((turned(side, turn), name, SIDE + 4 * index + k, True))
+    corners = camera.project(np.concatenate([face.corners for face, *_ in faces]))
+    for n, (face, name, ident, is_side) in enumerate(faces):
+        if not is_side and not face.facing(eye):
             continue
-        uv, depth = camera.project(face.corners)
-        across = max(np.hypot(*(uv[1] - uv[0])), np.hypot(*(uv[2] - uv[3])))
-        down = max(np.hypot(*(uv[3] - uv[0])), np.hypot(*(uv[2] - uv[1])))
+        uv, depth = corners[0][4 * n : 4 * n + 4], corners[1][4 * n : 4 * n + 4]
+        edges = np.hypot(*(uv - uv[[1, 2, 3, 0]]).T)  # top, right, bottom, left
+        across, down = max(edges[0], edges[2]), max(edges[1], edges[3])
         if across < 1.5 or down < 1.5:  # seen edge on
             continue
         width, height = _texture_size(across), _texture_size(down)

@@ -220,7 +220,7 @@ def test_cameras_are_chosen_by_name_and_fallbacks_are_said(photos):
 def test_scores_are_listed_longest_first(tmp_path, photos):
     made, clock, _ = build(tmp_path, photos)
     drive_to(made, clock, State.SCORED)
-    lines = made.box.screen.shown.lines
+    lines = [str(line) for line in made.box.screen.shown.lines]
     lengths = [len(line.split()[0]) for line in lines]
     assert lengths == sorted(lengths, reverse=True) and "DART  1" in lines
     found = made.referee.round.found

@@ -121,7 +121,7 @@ def test_a_big_boggle_match_of_three_players_on_two_phones_and_a_keyboard(
                 assert seen["cot"] == "valid"  # Ann's handicap: three letters count
                 assert seen["zebra"] == "not-on-board"
                 assert set(statuses(ben)) == bens  # a phone shows its own words only
-                assert "TON: too short" in " ".join(made.box.screen.shown.lines)
+                assert "TON: too short" in " ".join(map(str, made.box.screen.shown.lines))
             clock.advance(180)
             made.box.step()  # 0:00: the lists lock and are refereed at once
             assert referee.state is State.SCORED
@@ -137,7 +137,7 @@ def test_a_big_boggle_match_of_three_players_on_two_phones_and_a_keyboard(
         press(factory, made, clock)  # the match table: the target of 8 is reached
         assert referee.state is State.MATCH and referee.match.ended
         assert referee.match.standings() == [("Ann", 15), ("Owls", 8)]
-        assert made.box.screen.shown.lines[0] == "Winner: Ann"
+        assert str(made.box.screen.shown.lines[0]) == "Winner: Ann"
         for driver in (ann, ben):
             wait_text(driver, "standings", "Winner: Ann")
             assert "Ann: 15" in driver.find_element(By.ID, "standings").text
