@@ -40,6 +40,11 @@ INKS: dict[str, tuple[BGR, ...]] = {
     "train": ((150, 60, 20), (120, 40, 10), (130, 120, 20), (30, 30, 30), (40, 40, 170)),
     "val": ((170, 80, 40), (110, 100, 0), (15, 15, 15), (30, 30, 200), (100, 30, 20)),
 }
+#: More inks that real sets print in, for ``Style.random(..., wider=True)``.
+WIDER_INKS: dict[str, tuple[BGR, ...]] = {
+    "train": ((40, 110, 30), (120, 40, 110), (30, 70, 120), (90, 40, 30), (140, 130, 40)),
+    "val": ((60, 130, 20), (140, 30, 90), (20, 60, 140), (110, 20, 40), (100, 90, 10)),
+}
 CUBES: dict[str, tuple[BGR, ...]] = {
     "train": ((245, 245, 245), (210, 232, 240), (190, 220, 235)),
     "val": ((225, 240, 248), (200, 225, 230), (235, 235, 230)),
@@ -68,10 +73,14 @@ class Style:
     cube: BGR = (210, 232, 240)
     marks: bool = True
     adlib: bool = False
+    #: The mark under M, W and Z as a row of dots (some Super Big Boggle sets), not a bar.
+    dots: bool = False
 
     @classmethod
-    def random(cls, rng: np.random.Generator, split: str = "train") -> Style:
-        """A random style of one split; held-out fonts and colours live in ``val``."""
+    def random(cls, rng: np.random.Generator, split: str = "train", wider: bool = False) -> Style:
+        """A random style of one split; held-out fonts and colours live in ``val``. With
+        ``wider``, a third of the sets mark with dots and a third print in one of the
+        ``WIDER_INKS`` (the same styles as without for the draws they share)."""
         fl = fonts(split)
         inks, cubes = INKS[split], CUBES[split]
         ink = tuple(
@@ -84,13 +93,16 @@ class Style:
                 np.array(cubes[rng.integers(len(cubes))]) + rng.normal(0, 6, 3), 0, 255
             )
         )
-        return cls(
-            font=fl[rng.integers(len(fl))],
-            ink=ink,  # type: ignore[arg-type]
-            cube=cube,  # type: ignore[arg-type]
-            marks=bool(rng.random() < 0.85),
-            adlib=bool(rng.random() < 0.15),
-        )
+        font = fl[rng.integers(len(fl))]
+        marks, adlib = bool(rng.random() < 0.85), bool(rng.random() < 0.15)
+        dots = False
+        if wider:
+            dots = bool(rng.random() < 0.33)
+            if rng.random() < 0.33:
+                wide = WIDER_INKS[split]
+                base = np.array(wide[rng.integers(len(wide))]) + rng.normal(0, 12, 3)
+                ink = tuple(int(c) for c in np.clip(base, 0, 255))
+        return cls(font, ink, cube, marks, adlib, dots)  # type: ignore[arg-type]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -147,7 +159,14 @@ def face_ink(
     if marked:
         bw = round(gw * u(0.6, 0.95))
         bl = (size - bw) // 2
-        ink[top + gh + gap : top + gh + gap + bar_h, bl : bl + bw] = 1.0
+        if style.dots:  # three dots across the bar's width
+            y = top + gh + gap + bar_h / 2
+            for k in (-1, 0, 1):
+                x = size / 2 + k * bw / 3
+                radius = max(16, round(bar_h * 0.6 * 16))
+                cv2.circle(ink, (round(x * 16), round(y * 16)), radius, 1.0, -1, cv2.LINE_AA, 4)
+        else:
+            ink[top + gh + gap : top + gh + gap + bar_h, bl : bl + bw] = 1.0
     if style.adlib and face in ADLIB_VALUES:
         v = _glyph(style.font, ADLIB_VALUES[face])
         vs = size * 0.16 / v.shape[0]

@@ -68,3 +68,30 @@ def test_render_face_refuses_what_is_not_a_face() -> None:
     with pytest.raises(ValueError, match="orientation"):
         render_face("A", 45)
     assert {render_face(f).shape for f in ALPHABET} == {(64, 64, 3)}
+
+
+def test_dotted_marks_are_dots_where_the_bar_would_be() -> None:
+    bar, dots = Style(fonts()[0], marks=True), Style(fonts()[0], marks=True, dots=True)
+    for face in "MWZ":
+        a, b = face_ink(face, bar, 64), face_ink(face, dots, 64)
+        assert not np.array_equal(a, b)
+        # Same letter above; the dots lie in the bar's band (a pixel's edge either side).
+        rows = np.nonzero(a.sum(1) > 0)[0]
+        assert b[rows.max() + 3 :].sum() == 0
+        band = slice(rows.max() - 6, rows.max() + 3)
+        np.testing.assert_array_equal(a[: band.start], b[: band.start])
+    np.testing.assert_array_equal(face_ink("A", bar, 64), face_ink("A", dots, 64))
+
+
+def test_wider_styles_keep_the_draws_they_share() -> None:
+    for seed in range(20):
+        plain = Style.random(np.random.default_rng(seed))
+        wider = Style.random(np.random.default_rng(seed), wider=True)
+        assert (plain.font, plain.cube, plain.marks, plain.adlib) == (
+            wider.font,
+            wider.cube,
+            wider.marks,
+            wider.adlib,
+        )
+        assert not plain.dots
+    assert any(Style.random(np.random.default_rng(s), wider=True).dots for s in range(20))

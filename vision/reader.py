@@ -123,6 +123,11 @@ def _check_image(image: np.ndarray) -> None:
         raise NotAnImage("The picture is not a colour photo; give a BGR image of 3 channels.")
     if image.dtype != np.uint8:
         raise NotAnImage("The picture is not 8 bits a channel; give a uint8 BGR image.")
+    if min(image.shape[:2]) < 16:
+        raise NotAnImage(
+            f"The picture is only {image.shape[1]}x{image.shape[0]} pixels; give a photo "
+            "of the cubes."
+        )
 
 
 def read(
@@ -209,12 +214,19 @@ def _tray_lattice(image: np.ndarray, game: GameLike, quads: list[FaceQuad]) -> L
     n = game.size
     side = float(np.median([q.side for q in quads]))
     points = np.array([q.center for q in quads])
-    if len(quads) < 2:
+    try:
+        lattice = (
+            fit_lattice(points, side * 1.2, sizes=np.array([q.side for q in quads]))
+            if len(quads) >= 2
+            else None
+        )
+    except ValueError:  # no two faces are neighbours
+        lattice = None
+    if lattice is None:
         raise NoCubesFound(
             f"No tray was found in the photo; the {game.id} tray of {n}x{n} cubes should "
             "fill at least a tenth of the frame."
         )
-    lattice = fit_lattice(points, side * 1.2, sizes=np.array([q.side for q in quads]))
     on = [k for k, c in enumerate(lattice.cells) if c is not None]
     edge = any(_touches_border(quads[k].corners, image.shape, side * 0.15) for k in on)
     if lattice.rows == n and lattice.cols == n:

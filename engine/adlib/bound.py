@@ -3,10 +3,12 @@
 A crossword scores ``sum over placed cubes of value * (words it is in + 1) - roll total``.
 The bound counts, letter by letter, each cube at the most words it can still be in: two if
 that letter can sit in two words at once with this roll, one if it fits a word, none
-otherwise, and none for a cube that no word can take any more. Crossings on letters other
-than the hubs (letters that every word holds one of, such as the vowels and Y) are capped by
-how many words the hub cubes can serve (see `Bound.crossing_cap`): a roll short of vowels
-cannot cross all its consonants.
+otherwise, and none for a cube that no word can take any more. A word laid later is spelt
+from cubes still to be had and from letters on the table whose line is still open (it can
+cross the table nowhere else), so a cube whose every word needs a letter whose lines are
+decided counts for nothing. Crossings on letters other than the hubs (letters that every
+word holds one of, such as the vowels and Y) are capped by how many words the hub cubes can
+serve (see `Bound.crossing_cap`): a roll short of vowels cannot cross all its consonants.
 
 >>> from engine.adlib.layout import Layout
 >>> from engine.adlib.roll import Roll
@@ -23,12 +25,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine.adlib.tables import letter_counts, letter_mask
+from engine.adlib.tables import Joins, letter_counts
 from engine.adlib.words import VALUES, RollWords
 
 if TYPE_CHECKING:
     from engine.adlib.layout import Layout
 
+#: The dearest letter's value.
+_DEAREST = max(VALUES)
 #: The vowels as a mask of letter codes: where the search for hub letters starts.
 VOWELS = sum(1 << (ord(letter) - 97) for letter in "aeiou")
 
@@ -37,7 +41,7 @@ class Bound:
     """The bound for one roll's crosswords: its tables are worked out once, then
     `bound(layout)` answers for any layout of the roll."""
 
-    def __init__(self, words: RollWords, total: int) -> None:
+    def __init__(self, words: RollWords, total: int, joins: Joins | None = None) -> None:
         self.words = words
         self.have = words.have
         self.jokers = words.jokers
@@ -49,16 +53,7 @@ class Bound:
             VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
             for code, count in enumerate(self.have)
         )
-        # Per letter, the sets of letters of the words with it, fewest letters first, for a
-        # memo of which letters can still join a word.
-        sets: list[set[int]] = [set() for _ in range(26)]
-        for coded in words.codes:
-            mask = letter_mask(coded)
-            for code in coded:
-                sets[code].add(mask)
-        self.masks = [sorted(masks, key=int.bit_count) for masks in sets]
-        self.memo: dict[tuple[int, int, int], bool] = {}
-        self.joinable: dict[tuple[int, int], int] = {}
+        self.joins = joins if joins is not None else Joins(words)
         self.rolled = sum(1 << code for code in range(26) if self.have[code])
         self.crossable = [code for code in range(26) if self.cross[code]]
 
@@ -74,26 +69,27 @@ class Bound:
         spare = self.cubes - len(layout.order)
         loss = 0
         over: dict[int, list[int]] = {}
-        # The letters a new word could still use: those with a cube left, those already on
-        # the table, and up to `missing` more for the jokers left. Every rolled letter is one
-        # or the other; a letter not rolled is on the table only as a joker.
-        free = self.rolled
-        if layout.short:
-            for code in range(26):
-                if need[code] > have[code]:
-                    free |= 1 << code
+        # The letters a new word could still use: those with a cube left, those on the table
+        # where a line is still open (a word laid later crosses the table only there), and
+        # up to `missing` more for the jokers left.
+        free = layout.left
+        for cell in layout.order:
+            if not across[cell] or not down[cell]:
+                free |= 1 << letter[cell]
         missing = self.jokers - layout.short
-        joins = self._joinable(free, missing)
+        joins = self.joins(free, missing)
         hub = self.hub
+        jokered = layout.short  # some letter has more cells than cubes
         fixed = 0  # cells off the hub letters that already are crossings
-        maybe: list[int] = []  # the value of each crossing off the hub letters still credited
+        # Per value, how many crossings off the hub letters are still credited.
+        maybe = [0] * (_DEAREST + 1)
         for code in self.crossable:
             left = have[code] - need[code]
             if left > 0:
                 if not joins >> code & 1:
                     loss += VALUES[code] * left * (cross[code] + 1)  # such cubes cannot be laid
                 elif cross[code] == 2 and not hub >> code & 1:
-                    maybe.extend([VALUES[code]] * left)
+                    maybe[VALUES[code]] += left
         for cell in layout.order:
             code = letter[cell]
             top = cross[code]
@@ -101,7 +97,7 @@ class Bound:
             decided = across[cell]
             if decided == 2:
                 words = 1
-            elif decided == 0:
+            elif not decided:
                 if letter[cell - 1] >= 0 or letter[cell + 1] >= 0:
                     words = 1
                 elif spare and (
@@ -111,7 +107,7 @@ class Bound:
             decided = down[cell]
             if decided == 2:
                 words += 1
-            elif decided == 0:
+            elif not decided:
                 if letter[cell - stride] >= 0 or letter[cell + stride] >= 0:
                     words += 1
                 elif spare and (
@@ -121,53 +117,31 @@ class Bound:
                 ):
                     more += 1
             reach = words
-            if more and joins >> code & 1 and words < top:
+            if more and words < top and joins >> code & 1:
                 reach = min(words + more, top)
-            if not hub >> code & 1 and need[code] <= have[code]:  # a joker is a hub cell
+            if jokered and need[code] > have[code]:
+                over.setdefault(code, []).append(top - reach)
+                continue
+            if not hub >> code & 1:  # a joker is a hub cell: it was let through above
                 if words == 2:
                     fixed += 1
                 elif reach == 2:
-                    maybe.append(VALUES[code])
-            if need[code] > have[code]:
-                over.setdefault(code, []).append(top - reach)
-            elif reach < top:
+                    maybe[VALUES[code]] += 1
+            if reach < top:
                 loss += VALUES[code] * (top - reach)
         for code, shortfalls in over.items():
             # More cells than cubes of this letter: the cubes go where they lose least.
             shortfalls.sort()
             loss += VALUES[code] * sum(shortfalls[: have[code]])
-        excess = fixed + len(maybe) - self.crossings
-        if excess > 0:  # more crossings credited than a crossword can have: drop the least
-            maybe.sort()
-            loss += sum(maybe[:excess])
+        excess = fixed + sum(maybe) - self.crossings
+        # More crossings credited than a crossword can have: drop the cheapest.
+        value = 0
+        while excess > 0 and value < _DEAREST:
+            value += 1
+            dropped = min(excess, maybe[value])
+            loss += value * dropped
+            excess -= dropped
         return self.base - loss
-
-    def _joinable(self, free: int, missing: int) -> int:
-        """The mask of letters that can join some word spelt from `free` letters and `missing`
-        jokers (memoised)."""
-        key = (free, missing)
-        found = self.joinable.get(key)
-        if found is None:
-            found = 0
-            for code in range(26):
-                if self._joins(code, free, missing):
-                    found |= 1 << code
-            self.joinable[key] = found
-        return found
-
-    def _joins(self, code: int, free: int, missing: int) -> bool:
-        """Can some word with this letter be spelt from `free` letters and `missing` jokers?"""
-        key = (code, free, missing)
-        found = self.memo.get(key)
-        if found is None:
-            found = False
-            for mask in self.masks[code]:
-                outside = mask & ~free
-                if not outside or outside.bit_count() <= missing:
-                    found = True
-                    break
-            self.memo[key] = found
-        return found
 
     def crossing_cap(self, counts: list[list[int]]) -> tuple[int, int]:
         """Hub letters (a mask) that every word holds one of, and how many cells of other

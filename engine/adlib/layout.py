@@ -15,25 +15,28 @@ count most, and jokers fill the rest.
 >>> undo = layout.lay_first(layout.words.text.index("cat"), 0)
 >>> layout.score()[0], layout.grid(set()).rows()
 (5, ['CAT'])
->>> layout.undo(undo)
+>>> undo()
 >>> layout.order
 []
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.adlib.grid import Grid, Tile
 from engine.adlib.roll import Roll
-from engine.adlib.tables import Spelling, spellings
+from engine.adlib.tables import Joins, Spelling, spellings
 from engine.adlib.words import VALUES, RollWords
 
-#: What `Layout.undo` takes back: ("tile", cell), ("state", direction, cell, old) or
-#: ("block", cell), in the order they were done.
-Undo = list[object]
 #: Two crossing words: (direction, row, column, letter codes) each, the first at (0, 0).
 Pair = tuple[tuple[int, int, int, bytes], tuple[int, int, int, bytes]]
 #: A line's option: (what it adds per cube it takes, start cell, word number or -1 alone).
 Option = tuple[float, int, int]
+
+
+def _worth(option: Option) -> float:
+    return option[0]
 
 
 class Layout:
@@ -57,210 +60,330 @@ class Layout:
         self.blocked = [0] * size
         self.need = [0] * 26
         self.short = 0  # jokers the placed letters need
+        self.left = sum(1 << code for code in range(26) if self.have[code])  # a cube to be had
+        self.value = 0  # the score of the cubes laid, less the roll's total, with no jokers
         self.order: list[int] = []  # the cells with a letter, in the order they were laid
         self.edge = self.root  # cells before this are out of play
+        # Per direction and cell, the start and number of the last word found to fit its
+        # line (see `fills`), as start * words + number, or -1.
+        self.witness = ([-1] * size, [-1] * size)
         # Which crosswords a narrow pass reaches soon depends on the corner it grows them
         # from: forwards from the top left, or with every word spelt backwards from the
         # bottom right.
         self.spellings = spellings(words)
+        self.joins = Joins(words)
         self.spelling: Spelling = self.spellings[0]
 
     # -- moves -------------------------------------------------------------------------
 
-    def lay(self, start: int, step: int, direction: int, coded: bytes) -> Undo:
-        """Put a word's letters from `start`; mark its run decided and its ends blocked."""
-        undo: Undo = []
+    def lay(self, start: int, step: int, direction: int, coded: bytes) -> int:
+        """Put a word's letters from `start`; mark its run decided and its ends blocked.
+        Returns how many of its cells were empty (`unlay` takes it back)."""
+        letter, need, have, order = self.letter, self.need, self.have, self.order
+        state = self.state[direction]
         cell = start
+        new = added = 0
         for code in coded:
-            if self.letter[cell] < 0:
-                self.letter[cell] = code
-                if self.need[code] >= self.have[code]:
+            value = VALUES[code]
+            added += value  # the cube is in one more word
+            if letter[cell] < 0:
+                letter[cell] = code
+                count = need[code]
+                if count >= have[code]:
                     self.short += 1
-                self.need[code] += 1
-                self.order.append(cell)
-                undo.append(("tile", cell))
-            undo.append(("state", direction, cell, self.state[direction][cell]))
-            self.state[direction][cell] = 2
+                elif count + 1 == have[code]:
+                    self.left &= ~(1 << code)  # its last cube
+                need[code] = count + 1
+                order.append(cell)
+                new += 1
+                added += value  # and on the table
+            state[cell] = 2
             cell += step
-        for end in (start - step, cell):
-            self.blocked[end] += 1
-            undo.append(("block", end))
-        return undo
+        self.blocked[start - step] += 1
+        self.blocked[cell] += 1
+        self.value += added
+        return new
 
-    def undo(self, undo: Undo) -> None:
-        for item in reversed(undo):
-            assert isinstance(item, tuple)
-            if item[0] == "tile":
-                cell = item[1]
-                code = self.letter[cell]
-                self.need[code] -= 1
-                if self.need[code] >= self.have[code]:
-                    self.short -= 1
-                self.letter[cell] = -1
-                self.order.pop()
-            elif item[0] == "state":
-                self.state[item[1]][item[2]] = item[3]
-            else:
-                self.blocked[item[1]] -= 1
+    def unlay(self, start: int, step: int, direction: int, coded: bytes, new: int) -> None:
+        """Take back `lay(start, step, direction, coded)`, which laid `new` cubes. A word
+        is laid only along an open line, so each of its cells was open that way before."""
+        letter, need, have, order = self.letter, self.need, self.have, self.order
+        state = self.state[direction]
+        cell = start
+        removed = 0
+        for code in coded:
+            removed += VALUES[code]
+            state[cell] = 0
+            cell += step
+        self.blocked[start - step] -= 1
+        self.blocked[cell] -= 1
+        for _ in range(new):
+            cell = order.pop()
+            code = letter[cell]
+            letter[cell] = -1
+            count = need[code] - 1
+            need[code] = count
+            if count >= have[code]:
+                self.short -= 1
+            elif count + 1 == have[code]:
+                self.left |= 1 << code
+            removed += VALUES[code]
+        self.value -= removed
 
-    def lay_first(self, number: int, direction: int) -> Undo:
-        """A first word from the first cell: across, or down with the first cube alone across."""
+    def settle(self, cell: int, direction: int) -> None:
+        """The cube at `cell` stands alone that way: its neighbours there stay empty."""
         step = 1 if direction == 0 else self.stride
-        undo: Undo = []
-        if direction == 1:  # a down word whose first cube stands alone across
-            undo.append(("block", self.root + 1))
-            self.blocked[self.root + 1] += 1
-        undo.extend(self.lay(self.root, step, direction, self.spelling.codes[number]))
-        if direction == 1:
-            undo.append(("state", 0, self.root, self.state[0][self.root]))
-            self.state[0][self.root] = 1
+        self.state[direction][cell] = 1
+        self.blocked[cell - step] += 1
+        self.blocked[cell + step] += 1
+
+    def unsettle(self, cell: int, direction: int) -> None:
+        step = 1 if direction == 0 else self.stride
+        self.state[direction][cell] = 0
+        self.blocked[cell - step] -= 1
+        self.blocked[cell + step] -= 1
+
+    def unsettle_all(self, lines: list[int]) -> None:
+        """Take back the lines settled alone, each as cell * 2 + direction."""
+        blocked, stride = self.blocked, self.stride
+        across, down = self.state
+        for line in lines:
+            cell = line >> 1
+            if line & 1:
+                down[cell] = 0
+                blocked[cell - stride] -= 1
+                blocked[cell + stride] -= 1
+            else:
+                across[cell] = 0
+                blocked[cell - 1] -= 1
+                blocked[cell + 1] -= 1
+
+    def lay_first(self, number: int, direction: int) -> Callable[[], None]:
+        """A first word from the first cell: across, or down with the first cube alone
+        across. Returns what takes it back."""
+        coded = self.spelling.codes[number]
+        step = 1 if direction == 0 else self.stride
+        if direction == 1:  # the cell left of the first is out of play: blocking it is moot
+            self.settle(self.root, 0)
+        new = self.lay(self.root, step, direction, coded)
+
+        def undo() -> None:
+            self.unlay(self.root, step, direction, coded, new)
+            if direction == 1:
+                self.unsettle(self.root, 0)
+
         return undo
 
-    def lay_pair(self, pair: Pair) -> Undo:
-        undo: Undo = []
+    def lay_pair(self, pair: Pair) -> Callable[[], None]:
+        """Two crossing words, the first at the first cell. Returns what takes them back."""
+        laid = []
         for direction, row, col, coded in pair:
             step = 1 if direction == 0 else self.stride
-            undo.extend(self.lay(self.root + row * self.stride + col, step, direction, coded))
+            start = self.root + row * self.stride + col
+            laid.append((start, step, direction, coded, self.lay(start, step, direction, coded)))
+
+        def undo() -> None:
+            for word in reversed(laid):
+                self.unlay(*word)
+
         return undo
 
     # -- what a line can be --------------------------------------------------------------
 
     def options(
-        self,
-        cell: int,
-        direction: int,
-        any_word: bool = False,
-        left_over: int = -1,
-        most: int = 0,
+        self, cell: int, direction: int, any_word: bool = False, most: int = 0
     ) -> list[Option]:
         """What the line through `cell` can be: (worth, start, word number or -1 alone),
         the words that add most per cube first.
 
         With `any_word`, stop at the first word that fits: is there one at all? With `most`,
         stop (unsorted) once there are that many options: are there fewer?
-        `left_over`, when given, is the mask of letters with a cube still to be had.
         """
         step = 1 if direction == 0 else self.stride
         letter, blocked, edge = self.letter, self.blocked, self.edge
-        first = cell
+        first = last = cell
         while letter[first - step] >= 0:
             first -= step
-        last = cell
         while letter[last + step] >= 0:
             last += step
-        options: list[Option] = []
-        if first == last:
-            options.append((-1, cell, -1))
-        short, jokers = self.short, self.jokers
-        # How far a word may reach each way: up to a blocked cell or out of play. Letters the
-        # line already shows, and letters with a cube left, are what a word may use for free.
         spare = self.cubes - len(self.order)
-        line = 0
-        here = first
-        while here <= last:
-            line |= 1 << letter[here]
-            here += step
-        before = 0  # cells a word may take before `first`, holding at most `spare` new cubes
+        missing = self.jokers - self.short
+        spelling = self.spelling
+        if first == last:
+            options: list[Option] = [(-1, cell, -1)]
+            if not spare:  # a word would need a cube more than this one
+                return options
+            line = 1 << letter[cell]
+        else:
+            options = []
+            line = 0
+            here = first
+            while here <= last:
+                line |= 1 << letter[here]
+                here += step
+        # How far a word may reach each way: up to a blocked cell or out of play, over at
+        # most `spare` empty cells. Letters the line already shows, and letters with a cube
+        # left, are what a word may use for free.
+        before = after = 0
         left = spare
         here = first - step
         while not blocked[here] and here >= edge:
-            if letter[here] >= 0:
-                line |= 1 << letter[here]
+            found = letter[here]
+            if found >= 0:
+                line |= 1 << found
             elif left:
                 left -= 1
             else:
                 break
             before += 1
             here -= step
-        after = 0
         left = spare
         here = last + step
         while not blocked[here]:
-            if letter[here] >= 0:
-                line |= 1 << letter[here]
+            found = letter[here]
+            if found >= 0:
+                line |= 1 << found
             elif left:
                 left -= 1
             else:
                 break
             after += 1
             here += step
-        if left_over < 0:
-            left_over = self.left_over()
-        free = line | left_over
-        missing_ok = jokers - short
-        lead = (cell - first) // step + before  # positions a word may have before `cell`
-        tail = (last - cell) // step + after  # and after it
-        codes = self.spelling.codes
-        need, have = self.need, self.have
+        if first == last and not before and not after:  # no room for a second letter
+            return options
+        code = letter[cell]
+        free = line | self.left
+        if not self.joins(free, missing) >> code & 1:  # no word at all spelt from these
+            return options
         inside = (cell - first) // step  # a word covers the line's cells before `cell`
         beyond = (last - cell) // step  # and after it
-        table = self.spelling.fitting(letter[cell], free, missing_ok)
-        taken: list[int] = []
-        for position in range(inside, min(lead + 1, len(table))):
+        lead = inside + before  # positions a word may have before `cell`
+        tail = beyond + after  # and after it
+        fitting, fits_memo, fit = spelling.fitting, spelling.fits, self.fit
+        for position in range(inside, min(lead + 1, len(spelling.by_position[code]))):
+            start = cell - position * step
+            if letter[start - step] >= 0:
+                continue
             shortest = position + 1 + beyond
             longest = position + 1 + tail
-            for length, number in table[position]:
+            entries = fits_memo.get((code, position, free, missing))
+            if entries is None:
+                entries = fitting(code, position, free, missing)
+            for length, number in entries:
                 if length > longest:
                     break
                 if length < shortest:
                     continue
-                # Lay the word in thought: its letters must match the line, its new cells be
-                # open, and its new letters be cubes still to be had or jokers.
-                start = cell - position * step
-                if letter[start - step] >= 0 or letter[start + length * step] >= 0:
+                if letter[start + length * step] >= 0:
                     continue
-                extra = short
-                new = crossed = 0  # the values of its new cubes, and of letters it crosses
-                here = start
-                fits = True
-                for code in codes[number]:
-                    found = letter[here]
-                    if found >= 0:
-                        if found != code:
-                            fits = False
-                            break
-                        crossed += VALUES[code]
-                    elif blocked[here] or here < edge:
-                        fits = False
-                        break
-                    else:
-                        if need[code] >= have[code]:
-                            extra += 1
-                            if extra > jokers:
-                                fits = False
-                                break
-                        else:
-                            new += VALUES[code]
-                        need[code] += 1
-                        taken.append(code)
-                    here += step
-                for code in taken:
-                    need[code] -= 1
-                cubes = len(taken)
-                taken.clear()
-                if fits:
-                    # What the word adds per cube it takes: its letters once more, and its
-                    # new cubes once more as they leave the unused pile.
-                    options.append(((2 * new + crossed) / (cubes or 1), start, number))
+                worth = fit(start, step, number)
+                if worth >= 0:
+                    options.append((worth, start, number))
                     if any_word or len(options) == most:
                         return options
-        options.sort(key=lambda option: -option[0])
+        options.sort(key=_worth, reverse=True)
         return options
+
+    def fills(self, cell: int, direction: int) -> bool:
+        """Can a word fill the line through `cell`? A cube alone on its line takes a word
+        only with a new cube beside it, which few letters allow; otherwise the word that
+        fitted last time is tried first: deep in a search, most lines keep theirs."""
+        step = 1 if direction == 0 else self.stride
+        letter, blocked = self.letter, self.blocked
+        if letter[cell - step] < 0 and letter[cell + step] < 0 and self.jokers == self.short:
+            # With no joker to spare, the cube beside it is a letter with a cube left that
+            # some word has next to this letter.
+            spelling = self.spelling
+            code = letter[cell]
+            if blocked[cell - step] or cell - step < self.edge:
+                beside = 0 if blocked[cell + step] else spelling.starts[code]
+            else:
+                beside = spelling.ends[code] if blocked[cell + step] else spelling.beside[code]
+            if not beside & self.left:
+                return False
+        witness = self.witness[direction]
+        known = witness[cell]
+        if known >= 0 and self.fits(known, direction, cell):
+            return True
+        found = self.options(cell, direction, True)
+        if found and found[-1][2] >= 0:
+            witness[cell] = found[-1][1] * len(self.spelling.codes) + found[-1][2]
+            return True
+        witness[cell] = -1
+        return False
+
+    def fits(self, known: int, direction: int, cell: int) -> bool:
+        """Does the word `known` (start * words + number) fit along `direction` through
+        `cell`, as the layout stands?"""
+        codes = self.spelling.codes
+        start, number = divmod(known, len(codes))
+        step = 1 if direction == 0 else self.stride
+        end = start + len(codes[number]) * step
+        letter = self.letter
+        if not start <= cell < end or letter[start - step] >= 0 or letter[end] >= 0:
+            return False
+        return self.fit(start, step, number) >= 0
+
+    def fit(self, start: int, step: int, number: int) -> float:
+        """Lay word `number` from `start` in thought (its ends are empty): what it adds per
+        cube it takes (its letters once more, and its new cubes once more as they leave the
+        unused pile), or -1 if its letters do not match the line's, one of its new cells is
+        not free, or its new letters are neither cubes still to be had nor jokers."""
+        letter, blocked, edge, need, have = (
+            self.letter,
+            self.blocked,
+            self.edge,
+            self.need,
+            self.have,
+        )
+        counted = self.spelling.repeats[number]  # a letter twice: count its cubes as it goes
+        taken = []
+        extra = self.short
+        jokers = self.jokers
+        new = crossed = cubes = 0  # the values of its new cubes and of the letters it crosses,
+        # and how many new cubes it takes
+        here = start
+        worth = 0.0
+        for code in self.spelling.codes[number]:
+            found = letter[here]
+            if found >= 0:
+                if found != code:
+                    worth = -1.0
+                    break
+                crossed += VALUES[code]
+            elif blocked[here] or here < edge:
+                worth = -1.0
+                break
+            else:
+                if need[code] >= have[code]:
+                    extra += 1
+                    if extra > jokers:
+                        worth = -1.0
+                        break
+                else:
+                    new += VALUES[code]
+                cubes += 1
+                if counted:
+                    need[code] += 1
+                    taken.append(code)
+            here += step
+        for code in taken:
+            need[code] -= 1
+        if worth < 0:
+            return worth
+        return (2 * new + crossed) / (cubes or 1)
 
     def left_over(self) -> int:
         """The mask of letters with a cube not yet laid."""
-        need, have = self.need, self.have
-        mask = 0
-        for code in range(26):
-            if need[code] < have[code]:
-                mask |= 1 << code
-        return mask
+        return self.left
 
     # -- the finished crossword ----------------------------------------------------------
 
     def score(self) -> tuple[int, set[int]]:
         """The finished crossword's score, and the cells left to jokers: where a letter has
         more cells than cubes, its cubes go to the cells that count most."""
+        if not self.short:  # every letter has its cubes: no joker to place
+            return self.value - self.total, set()
         across, down, letter, need, have = *self.state, self.letter, self.need, self.have
         score = -self.total
         short: dict[int, list[tuple[int, int]]] = {}

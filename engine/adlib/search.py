@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine.adlib.bound import Bound
 from engine.adlib.grid import Grid
-from engine.adlib.layout import Layout, Option, Pair, Undo
+from engine.adlib.layout import Layout, Option, Pair
 from engine.adlib.roll import Roll
 from engine.adlib.tables import Move
 from engine.adlib.words import VALUES, RollWords
@@ -69,11 +69,11 @@ class Search:
         exchange: Exchange | None = None,
         clock_every: int = 64,
     ) -> None:
-        self.layout = Layout(roll, words)
-        self.bound = Bound(words, roll.total)
         self.clock = clock
         self.now = clock()  # the time at the last look at the clock
         self.deadline = self.end = self.now + seconds  # the one in force, and its own
+        self.layout = Layout(roll, words)
+        self.bound = Bound(words, roll.total, self.layout.joins)
         self.exchange = exchange
         self.clock_every = clock_every  # nodes between two looks at the clock
         self.best_score = -roll.total  # nothing laid: every cube counts against
@@ -115,7 +115,7 @@ class Search:
         try:
             self.node()
         finally:
-            self.layout.undo(undo)
+            undo()
 
     def play_pair(self, pair: Pair) -> None:
         """Search every crossword that holds these two crossing words."""
@@ -123,11 +123,12 @@ class Search:
         try:
             self.node()
         finally:
-            self.layout.undo(undo)
+            undo()
 
     # -- the tree ------------------------------------------------------------------------
 
     def node(self) -> None:
+        """Search every crossword grown from the layout as it stands."""
         self.nodes += 1
         if self.nodes % self.clock_every == 0:
             self.now = self.clock()
@@ -137,16 +138,54 @@ class Search:
                 self._hear()
         if self.limit is not None and self.nodes > self.limit:
             raise EnoughHere
-        forced: Undo | None = []
+        layout = self.layout
+        across, down = layout.state
+        # The first open line, in the order the cubes were laid: the one a narrow search
+        # decides, and where the full search starts looking for the fewest options.
         if self.width is None:
             forced = self._force()
             if forced is None:
                 return
+            settled, cell, direction = forced
+        else:
+            settled = []
+            cell = direction = -1
+            for cell in layout.order:
+                if across[cell] == 0:
+                    direction = 0
+                    break
+                if down[cell] == 0:
+                    direction = 1
+                    break
         try:
-            self._branch()
+            if direction < 0:
+                self._finish()
+                return
+            if self.bound(layout) < self.floor:
+                return
+            if self.width is not None:
+                options = layout.options(cell, direction)[: self.width]
+            else:
+                cell, direction, options = self._fewest(cell, direction)
+            step = 1 if direction == 0 else layout.stride
+            codes = layout.spelling.codes
+            for _, start, number in options:
+                if number < 0:
+                    layout.settle(cell, direction)
+                    try:
+                        self.node()
+                    finally:
+                        layout.unsettle(cell, direction)
+                else:
+                    coded = codes[number]
+                    new = layout.lay(start, step, direction, coded)
+                    try:
+                        self.node()
+                    finally:
+                        layout.unlay(start, step, direction, coded, new)
         finally:
-            if forced:
-                self.layout.undo(forced)
+            if settled:
+                layout.unsettle_all(settled)
 
     def _hear(self) -> None:
         """Cut as hard as the best score of all the searches allows."""
@@ -158,79 +197,53 @@ class Search:
             if known >= self.open_bound:
                 raise Proven
 
-    def _force(self) -> Undo | None:
+    def _force(self) -> tuple[list[int], int, int] | None:
         """Settle every open line that no word can ever fill: the cube stands alone there.
+        Returns the lines settled (cell * 2 + direction) and the first line left open (-1,
+        -1 for none), or None when a line that no word fills already holds two cubes: a
+        dead end.
 
         A word that fits later fits now too (the cells it needs are empty or hold its
         letters, and the cubes that will fill them are still to be had), so a line with no
-        word now never gets one. None when such a line already holds two cubes: a dead end.
+        word now never gets one.
         """
         layout = self.layout
-        undo: Undo = []
-        letter, blocked, state = layout.letter, layout.blocked, layout.state
-        left_over = layout.left_over()
+        letter, blocked, fills, stride = layout.letter, layout.blocked, layout.fills, layout.stride
+        across, down = layout.state
+        settled: list[int] = []
+        open_cell = open_direction = -1
         for cell in layout.order:
-            for direction in (0, 1):
-                if state[direction][cell] != 0:
-                    continue
-                options = layout.options(cell, direction, True, left_over)
-                if options and options[-1][2] >= 0:
-                    continue
-                step = 1 if direction == 0 else layout.stride
-                if letter[cell - step] >= 0 or letter[cell + step] >= 0:
-                    layout.undo(undo)
+            if not across[cell]:
+                if fills(cell, 0):
+                    if open_cell < 0:
+                        open_cell, open_direction = cell, 0
+                elif letter[cell - 1] >= 0 or letter[cell + 1] >= 0:
+                    layout.unsettle_all(settled)
                     return None
-                undo.append(("state", direction, cell, 0))
-                state[direction][cell] = 1
-                for end in (cell - step, cell + step):
-                    blocked[end] += 1
-                    undo.append(("block", end))
-        return undo
-
-    def _branch(self) -> None:
-        layout = self.layout
-        state0, state1 = layout.state
-        for cell in layout.order:
-            if state0[cell] == 0:
-                direction = 0
-                break
-            if state1[cell] == 0:
-                direction = 1
-                break
-        else:
-            self._finish()
-            return
-        if self.bound(layout) < self.floor:
-            return
-        if self.width is not None:
-            options = layout.options(cell, direction)[: self.width]
-        else:
-            cell, direction, options = self._fewest(cell, direction)
-        step = 1 if direction == 0 else layout.stride
-        for _, start, number in options:
-            if number < 0:
-                layout.state[direction][cell] = 1
-                layout.blocked[cell - step] += 1
-                layout.blocked[cell + step] += 1
-                try:
-                    self.node()
-                finally:
-                    layout.blocked[cell - step] -= 1
-                    layout.blocked[cell + step] -= 1
-                    layout.state[direction][cell] = 0
-            else:
-                undo = layout.lay(start, step, direction, layout.spelling.codes[number])
-                try:
-                    self.node()
-                finally:
-                    layout.undo(undo)
+                else:
+                    across[cell] = 1
+                    blocked[cell - 1] += 1
+                    blocked[cell + 1] += 1
+                    settled.append(cell << 1)
+            if not down[cell]:
+                if fills(cell, 1):
+                    if open_cell < 0:
+                        open_cell, open_direction = cell, 1
+                elif letter[cell - stride] >= 0 or letter[cell + stride] >= 0:
+                    layout.unsettle_all(settled)
+                    return None
+                else:
+                    down[cell] = 1
+                    blocked[cell - stride] += 1
+                    blocked[cell + stride] += 1
+                    settled.append(cell << 1 | 1)
+        return settled, open_cell, open_direction
 
     def _fewest(self, cell: int, direction: int) -> tuple[int, int, list[Option]]:
         """The open line with the fewest options: deciding it first keeps the tree narrow."""
         layout = self.layout
         state, letter = layout.state, layout.letter
-        left_over = layout.left_over()
-        options = layout.options(cell, direction, left_over=left_over)
+        options = layout.options(cell, direction)
         key = len(options) * 16 - VALUES[letter[cell]]
         for other in layout.order:
             if len(options) <= 1:
@@ -238,14 +251,18 @@ class Search:
             for way in (0, 1):
                 if state[way][other] == 0 and (other, way) != (cell, direction):
                     # Only a line with no more options than this one can be chosen.
-                    found = layout.options(other, way, left_over=left_over, most=len(options) + 1)
+                    found = layout.options(other, way, most=len(options) + 1)
                     mine = len(found) * 16 - VALUES[letter[other]]
                     if mine < key:
                         cell, direction, options, key = other, way, found, mine
         return cell, direction, options
 
     def _finish(self) -> None:
-        score, jokers = self.layout.score()
+        score = self.layout.value - self.layout.total
+        if self.layout.short:  # jokers to place: their cells are worth nothing
+            score, jokers = self.layout.score()
+        else:
+            jokers = set()
         if score > self.best_score:
             self.adopt(self.layout.grid(jokers), score)
             if self.exchange is not None:

@@ -10,8 +10,9 @@ words are the roll's words in the order the search lays them from its first cell
 >>> words = formable_words(Roll.parse("A T", "scribbage"), Lexicon.open("en"))
 >>> words.text, first_words(words)
 (('at', 'ta'), [(1, 0), (1, 1), (0, 0), (0, 1)])
->>> Spelling(words.codes).fitting(0, free=1 | 1 << 19, missing=0)  # where an A has a T to spare
-[[(2, 0)], [(2, 1)]]
+>>> spelling = Spelling(words.codes)  # where an A has a T to spare: AT, and TA
+>>> spelling.fitting(0, 0, free=1 | 1 << 19, missing=0), spelling.fitting(0, 1, 1 | 1 << 19, 0)
+([(2, 0)], [(2, 1)])
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from engine.adlib.words import VALUES, RollWords
 
 #: How many filtered word lists `Spelling.fitting` keeps before it starts afresh.
-FITS_KEPT = 50000
+FITS_KEPT = 200000
 
 #: A first word: (word number, direction), 0 across from the first cell or 1 down from it.
 Move = tuple[int, int]
@@ -45,36 +46,94 @@ class Spelling:
         for positions in self.by_position:
             for entries in positions:
                 entries.sort()
-        # `fitting`'s memo: per (letter, free letters, jokers to spare).
-        self.fits: dict[tuple[int, int, int], list[list[tuple[int, int]]]] = {}
+        # Per letter, the letters that follow it at the start of a word, that come before it
+        # at the end of one, and that stand next to it anywhere in one (masks): a cube alone
+        # on its line takes a word only with one of them beside it.
+        self.starts, self.ends, self.beside = [0] * 26, [0] * 26, [0] * 26
+        for coded in codes:
+            self.starts[coded[0]] |= 1 << coded[1]
+            self.ends[coded[-1]] |= 1 << coded[-2]
+            for one, other in zip(coded, coded[1:], strict=False):
+                self.beside[one] |= 1 << other
+                self.beside[other] |= 1 << one
+        # Which words hold a letter twice: only they need their cubes counted as they go.
+        self.repeats = [len(set(coded)) < len(coded) for coded in codes]
+        # `fitting`'s memo: per (letter, position, free letters, jokers to spare).
+        self.fits: dict[tuple[int, int, int, int], list[tuple[int, int]]] = {}
 
-    def fitting(self, code: int, free: int, missing: int) -> list[list[tuple[int, int]]]:
-        """Per position of `code`: (length, word number) of the words with that letter there
-        whose other letters are `free` or among `missing` jokers, shortest first (memoised)."""
-        key = (code, free, missing)
-        fits = self.fits
-        found = fits.get(key)
+    def fitting(self, code: int, position: int, free: int, missing: int) -> list[tuple[int, int]]:
+        """(length, word number) of the words with `code` at `position` whose other letters
+        are `free` or among `missing` jokers, shortest first (memoised)."""
+        key = (code, position, free, missing)
+        found = self.fits.get(key)
         if found is None:
-            if len(fits) > FITS_KEPT:
-                fits.clear()
+            if len(self.fits) > FITS_KEPT:
+                self.fits.clear()
+            entries = self.by_position[code][position]
             outside = ~free
             if missing:
                 found = [
-                    [
-                        (length, number)
-                        for length, number, mask in entries
-                        if (mask & outside).bit_count() <= missing
-                    ]
-                    for entries in self.by_position[code]
+                    (length, number)
+                    for length, number, mask in entries
+                    if (mask & outside).bit_count() <= missing
                 ]
             else:  # the usual case, no joker to spare: no letters to count
-                found = [
-                    [(length, number) for length, number, mask in entries if not mask & outside]
-                    for entries in self.by_position[code]
-                ]
-            while found and not found[-1]:
-                found.pop()
-            fits[key] = found
+                found = [(length, number) for length, number, mask in entries if not mask & outside]
+            self.fits[key] = found
+        return found
+
+
+class Joins:
+    """Which letters can join a word spelt from some letters and jokers: for the bound,
+    which cubes can still be laid, and for a line, whether any word can fill it."""
+
+    def __init__(self, words: RollWords) -> None:
+        # The words' distinct sets of letters, and per letter, which of those sets hold it
+        # (as bits of an int): a question is answered for all the sets at once.
+        sets = sorted({letter_mask(coded) for coded in words.codes})
+        self.holding = [0] * 26
+        for number, mask in enumerate(sets):
+            for code in range(26):
+                if mask >> code & 1:
+                    self.holding[code] |= 1 << number
+        self.every = (1 << len(sets)) - 1
+        self.spelt = sum(1 << code for code in range(26) if self.holding[code])
+        self.memo: dict[tuple[int, int], int] = {}
+
+    def __call__(self, free: int, missing: int) -> int:
+        """The mask of letters that can join some word spelt from `free` letters and `missing`
+        jokers (memoised).
+
+        >>> from engine.adlib.roll import Roll
+        >>> from engine.adlib.words import formable_words
+        >>> from engine.lexicon import Lexicon
+        >>> joins = Joins(formable_words(Roll.parse("A T *", "scribbage"), Lexicon.open("en")))
+        >>> a, t = 1, 1 << 19
+        >>> joins(a | t, 0) == a | t, joins(a, 0), joins(a, 1) & t == t
+        (True, 0, True)
+        """
+        key = (free, missing)
+        found = self.memo.get(key)
+        if found is None:
+            holding = self.holding
+            lacking = self.spelt & ~free  # letters of some word, not to be had
+            outside = [holding[code] for code in range(26) if lacking >> code & 1]
+            if missing >= len(outside):
+                spelt = self.every  # jokers enough for every letter outside
+            else:
+                # beyond[k] holds the sets with more than k letters outside, counted letter
+                # by letter.
+                beyond = [0] * (missing + 1)
+                for sets in outside:
+                    for k in range(missing, 0, -1):
+                        beyond[k] |= beyond[k - 1] & sets
+                    beyond[0] |= sets
+                spelt = self.every & ~beyond[missing]
+            found = 0
+            for code in range(26):
+                if holding[code] & spelt:
+                    found |= 1 << code
+            self.memo[key] = found
         return found
 
 
