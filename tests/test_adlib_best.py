@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import io
 import itertools
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -15,11 +17,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from clocks import FakeClock
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from device import search as on_cores
 from device.cli import main
+from device.seams import cores
 from engine.adlib import Grid, Lexicon, Roll, referee
 from engine.adlib.best import Passes, Plan, best_crossword, crossing_pairs
 from engine.adlib.bound import VOWELS, Bound
@@ -30,18 +34,6 @@ from engine.adlib.words import formable_words
 from engine.cubes import CubeSet
 
 EN = Lexicon.open("en")
-
-
-class FakeClock:
-    """Time that moves a fixed step each time it is read: the search's work, not the CPU's speed."""
-
-    def __init__(self, step: float = 0.01) -> None:
-        self.now = 0.0
-        self.step = step
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
 
 
 def _shapes(size: int) -> set[frozenset[tuple[int, int]]]:
@@ -345,6 +337,58 @@ def test_the_best_command_prints_the_design_json(
         "upper_bound": 3,
     }
     assert document["seconds"] >= 0
+
+
+class Terminal(io.StringIO):
+    """What stderr is when a person watches: a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+#: A roll the search does not prove in half a second (seed 1 of the benchmark).
+UNPROVEN = ["best", "--game", "adlib", "--roll", "B G V A D L V W T T N I S", "--seconds", "0.5"]
+STANDING = re.compile(r"best so far (none yet|-?\d+), bound (\d+), (\d+\.\d) s left\x1b\[K")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_on_a_terminal_best_shows_its_best_its_bound_and_its_time_left_on_one_line(
+    workers: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if workers > cores():
+        pytest.skip("the command cuts the workers to the cores")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main([*UNPROVEN, "--workers", str(workers)]) == 0
+    shown = terminal.getvalue()
+    assert shown.startswith("\r") and shown.endswith("\r\x1b[K")  # one line, taken away at the end
+    standings = [STANDING.fullmatch(line) for line in shown.split("\r")[1:-1]]
+    assert len(standings) >= 2 and all(standings)
+    best = [-1000 if s[1] == "none yet" else int(s[1]) for s in standings if s]
+    left = [float(s[3]) for s in standings if s]
+    assert best == sorted(best) and left == sorted(left, reverse=True) and left[0] <= 0.5
+    assert all(int(s[2]) >= int(best) for s, best in zip(standings, best, strict=True) if s)
+    score = re.search(r"Score: (-?\d+)", capsys.readouterr().out)
+    assert (
+        score is not None and int(score[1]) >= best[-1]
+    )  # the answer is the best shown, or better
+
+
+def test_best_shows_no_progress_where_stderr_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([*UNPROVEN, "--workers", "1"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_best_shows_no_progress_with_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main([*UNPROVEN, "--workers", "1", "--json"]) == 0
+    assert terminal.getvalue() == ""
+    assert json.loads(capsys.readouterr().out)["roll"] == "B G V A D L V W T T N I S"
 
 
 @pytest.mark.parametrize("option", ["--seconds", "--workers"])
