@@ -279,6 +279,20 @@ def test_two_workers_prove_what_one_proves_by_the_wall_clock() -> None:
     assert referee(roll, together.grid, EN).score == together.score
 
 
+def test_the_time_holds_with_many_workers() -> None:
+    """Workers start one after another (20-50 ms each here). On the wall's clock each one's
+    time begins with the search's, and none starts once it is up: 64 workers of a 0.5 s
+    search took 0.6-1.1 s, where started all and each timed from its own start, 2-3 s.
+    The shares left unsearched leave the answer unproven, as they should."""
+    roll = Roll.parse("B G V A D L V W T T N I S", "adlib")
+    on_cores.best_crossword(roll, EN, seconds=0.1, workers=2)  # the fork server started
+    started = time.monotonic()
+    found = on_cores.best_crossword(roll, EN, seconds=0.5, workers=64)
+    assert time.monotonic() - started < 0.5 + 0.9
+    assert found.grid is not None and not found.proven_optimal
+    assert referee(roll, found.grid, EN).score == found.score
+
+
 def _group(leader: int) -> int:
     """How many live processes are in the process group `leader` leads (Linux's /proc)."""
     count = 0
@@ -308,6 +322,30 @@ def test_ctrl_c_stops_a_search_on_several_cores_with_one_sentence() -> None:
     assert err.strip() == "cuberef: stopped."
     time.sleep(0.5)
     assert _group(search.pid) == 0  # no worker left searching on its own
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_workers_end_within_a_second_of_their_parent_s_death() -> None:
+    """kill -9 gives the parent no chance to end them: they watch it themselves."""
+    command = [sys.executable, "-m", "device.cli", "best", "--game", "adlib"]
+    command += ["--roll", "O M W P G L R N S A O I T", "--seconds", "60", "--workers", "2"]
+    search = subprocess.Popen(
+        command, start_new_session=True, stderr=subprocess.DEVNULL, cwd=Path.cwd()
+    )
+    deadline = time.monotonic() + 30
+    while _group(search.pid) < 3 and time.monotonic() < deadline:  # it, its server, a worker
+        time.sleep(0.1)
+    time.sleep(0.5)  # searching
+    assert _group(search.pid) >= 3
+    os.kill(search.pid, signal.SIGKILL)
+    search.wait()
+    ended = time.monotonic() + 1.5
+    while _group(search.pid) and time.monotonic() < ended:
+        time.sleep(0.05)
+    left = _group(search.pid)
+    if left:  # leave nothing behind, even when the test fails
+        os.killpg(search.pid, signal.SIGKILL)
+    assert left == 0
 
 
 def test_the_search_stops_when_the_injected_clock_says_so() -> None:
