@@ -74,7 +74,7 @@ def view_of(referee: Referee) -> View:
             message = f"{len(done.found)} words on the tray, {done.maximum} points at most."
             lines = tray_lines(referee)
         elif done.verdict is not None:
-            message = "Press for the match table."
+            message = " ".join((*done.notes, "Press for the match table."))
             table, lines = crossword_table(done.verdict)
             faces, size, doubtful, values = (), 0, frozenset(), ()
             if done.best is not None and done.best.rows:

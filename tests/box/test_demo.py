@@ -35,7 +35,8 @@ def test_the_solver_seam_lists_words_with_points():
 def test_the_crossword_seams_score_and_better_a_crossword():
     scorer, game = Scorer(), find_game("adlib")
     roll = "M O N E Y S T E B U J O Q"
-    verdict, rows = scorer.score_crossword(roll, ("S....", "T.B.J", "E.U.O", "MONEY"), game)
+    refereed = scorer.score_crossword(roll, ("S....", "T.B.J", "E.U.O", "MONEY"), game)
+    verdict, rows = refereed.verdict, refereed.rows
     assert verdict.valid and verdict.score == 31 and rows[-1] == "MONEY"
     best = scorer.best_crossword(roll, game, 0.5)
     assert best.score >= verdict.score or not best.proven_optimal
