@@ -63,7 +63,10 @@ def assemble(
     screenshots: Path | None = None,
     buzzer: Buzzer | None = None,
     pin_factory: Any = None,
+    page_host: str = "",
 ) -> Assembled:
+    """The box the settings describe. ``page_host``: the one address the players' page
+    listens on (the demo's own phones use 127.0.0.1); every interface when empty."""
     notices: list[str] = []
     game = config.chosen_game(settings)
     events: queue.Queue[str] = queue.Queue()
@@ -135,7 +138,7 @@ def assemble(
     box = Box(referee, screen, events, keys=keys, screenshots=screenshots)
     page = None
     if settings["page"]["enabled"]:
-        page = Page(referee, settings["page"]["port"])
+        page = Page(referee, settings["page"]["port"], page_host)
         try:
             page.start()
         except OSError as error:
@@ -146,5 +149,7 @@ def assemble(
             )
             page = None
         else:
-            referee.page_address = page_address(settings["page"]["port"])
+            port = settings["page"]["port"]
+            address = f"http://{page_host}:{port}/" if page_host else page_address(port)
+            referee.page_address = address
     return Assembled(box, referee, store, button, camera, notices, page)

@@ -69,6 +69,9 @@ class Round:
     result: RoundResult | None = None
     verdict: Verdict | None = None
     grid: tuple[str, ...] = ()
+    #: The reader's warnings about the crossword's photo (a crossword it turned the
+    #: right way up, a cube it missed), shown on the score screen.
+    notes: tuple[str, ...] = ()
     best: BestCrossword | None = None
     scored: Scored | None = None
 

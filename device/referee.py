@@ -355,12 +355,13 @@ class Referee:
         photo = self._save_photo(
             f"match{self.current_match().number}-round{done.number}-crossword.jpg", image
         )
-        read = self.parts.reader.read_crossword(image, self.game)
+        lexicon = self.settings["lexicon"]
+        read = self.parts.reader.read_crossword(image, self.game, lexicon)
         assert read.grid is not None
         roll = roll_of(done.reading)
-        done.verdict, done.grid = self.parts.scorer.score_crossword(
-            roll, read.grid, self.game, self.settings["lexicon"]
-        )
+        refereed = self.parts.scorer.score_crossword(roll, read.grid, self.game, lexicon)
+        done.verdict, done.grid = refereed.verdict, refereed.rows
+        done.notes = read.warnings
         found = self.parts.scorer.best_crossword(
             roll, self.game, float(self.settings["best_seconds"]), self.settings["lexicon"]
         )
@@ -400,9 +401,8 @@ class Referee:
                 )
         elif done.scored is not None and done.scored.grid:
             roll = roll_of(done.reading)
-            done.verdict, done.grid = self.parts.scorer.score_crossword(
-                roll, done.scored.grid, self.game, lexicon
-            )
+            refereed = self.parts.scorer.score_crossword(roll, done.scored.grid, self.game, lexicon)
+            done.verdict, done.grid = refereed.verdict, refereed.rows
             best = done.scored.best
             if best is not None and best.grid:
                 from engine.adlib import Roll

@@ -72,6 +72,8 @@ class View:
     qr: str = ""
     #: A caption over the tiles (such as the best crossword's score), "" for none.
     caption: str = ""
+    #: Lists drawn side by side as the columns of one table, above ``lines``.
+    table: tuple[tuple[Line, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,8 +125,10 @@ def layout(width: int, height: int, view: View) -> Layout:
     clock_w = round(width * 0.28)
     clock = pygame.Rect(width - clock_w - margin, margin // 2, clock_w, top.height - margin)
     board_side = body.height - 2 * margin
-    if view.big_clock or view.caption:
+    if view.big_clock:
         board_side = min(board_side, round(width * 0.45))
+    elif view.lines or view.table:  # a results screen: the words need the room more than the cubes
+        board_side = min(board_side, round(width * 0.36))
     board = pygame.Rect(margin, body.top + margin, board_side, board_side)
     caption_w = 0
     if view.caption:
@@ -248,7 +252,7 @@ def render(view: View, surface: pygame.Surface) -> Layout:
         code = pygame.Rect(text_area.right - side, text_area.bottom - side, side, side)
         draw_qr(surface, view.qr, code)
         text_area.width -= side + round(12 * unit)
-    draw_lines(paint, view.message, view.lines, text_area)
+    draw_lines(paint, view.message, view.lines, text_area, view.table)
     if view.notice:
         pygame.draw.rect(surface, ALERT, where.bottom)
         step = font(paint.least).get_linesize()
@@ -337,44 +341,72 @@ def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Colo
     Painter(surface).fit(text, box, colour, largest=box.height, least=8)
 
 
-def draw_lines(paint: Painter, message: str, lines: tuple[Line, ...], area: pygame.Rect) -> None:
-    """The message, wrapped, then the lines: in one column, or two when they do not fit
-    and the area is wide enough; lines that still do not fit are counted, not shrunk."""
-    size, unit = paint.least, paint.unit
-    typeface = font(size)
+def draw_lines(
+    paint: Painter,
+    message: str,
+    lines: tuple[Line, ...],
+    area: pygame.Rect,
+    side_by_side: tuple[tuple[Line, ...], ...] = (),
+) -> None:
+    """The message, wrapped; then the ``side_by_side`` lists as columns of one table;
+    then the lines: in one column, or two when they do not fit and the area is wide
+    enough. Lines that still do not fit are counted, never shrunk."""
+    typeface = font(paint.least)
     step = typeface.get_linesize()
+    indent, gap = round(24 * paint.unit), round(16 * paint.unit)
     y = area.top
     for piece in wrap(message, typeface, area.width) if message else []:
-        paint.text(piece, size, INK, (area.left, y))
+        paint.text(piece, paint.least, INK, (area.left, y))
         y += step
     if message:
-        y += round(8 * unit)
-    if not lines:
+        y += round(8 * paint.unit)
+    below = _rows(lines, typeface, area.width, indent, gap)
+    if side_by_side:
+        width = (area.width - gap * (len(side_by_side) - 1)) // len(side_by_side)
+        tables = [_rows(column, typeface, width, indent, gap) for column in side_by_side]
+        fit = max(1, (area.bottom - y) // step - len(below))
+        tallest = min(fit, max(len(table) for table in tables))
+        for k, table in enumerate(tables):
+            _draw(paint, _cut(table, tallest), area.left + k * (width + gap), y, width, tallest)
+        y += tallest * step
+    if not below:
         return
     fit = max(1, (area.bottom - y) // step)
-    indent, gap = round(24 * unit), round(16 * unit)
     columns = 1
-    rows = _rows(lines, typeface, area.width, indent, gap)
-    if len(rows) > fit and area.width >= 2 * 300 * unit:
+    if len(below) > fit and area.width >= 2 * 300 * paint.unit:
         columns = 2
-        rows = _rows(lines, typeface, (area.width - gap) // 2, indent, gap)
+        below = _rows(lines, typeface, (area.width - gap) // 2, indent, gap)
     width = (area.width - gap * (columns - 1)) // columns
-    shown = rows[: fit * columns]
-    if len(rows) > len(shown):
-        shown = shown[:-1]
-        hidden = len({row.origin for row in rows} - {row.origin for row in shown})
-        shown.append(_Row(-1, f"... and {hidden} more", "", "head", 0))
-    for i, row in enumerate(shown):
-        left = area.left + (i // fit) * (width + gap)
-        top = y + (i % fit) * step
+    shown = _cut(below, fit * columns)
+    for column in range(columns):
+        left = area.left + column * (width + gap)
+        _draw(paint, shown[column * fit : (column + 1) * fit], left, y, width, fit)
+
+
+def _cut(rows: list[_Row], most: int) -> list[_Row]:
+    """At most ``most`` rows; when some are left out, the last says how many lines."""
+    if len(rows) <= most:
+        return rows
+    shown = rows[: max(0, most - 1)]
+    hidden = len({row.origin for row in rows} - {row.origin for row in shown})
+    return [*shown, _Row(-1, f"... and {hidden} more", "", "head", 0)]
+
+
+def _draw(paint: Painter, rows: list[_Row], left: int, top: int, width: int, fit: int) -> None:
+    """Rows one under another from (left, top), each row's points flush right."""
+    typeface = font(paint.least)
+    step = typeface.get_linesize()
+    for i, row in enumerate(rows[:fit]):
+        y = top + i * step
         colour = DIM if row.kind == "item" else INK
         if row.kind == "total":
-            rule = max(1, round(2 * unit))
-            pygame.draw.line(paint.surface, DIM, (left, top), (left + width, top), rule)
+            rule = max(1, round(2 * paint.unit))
+            pygame.draw.line(paint.surface, DIM, (left, y), (left + width, y), rule)
         if row.text:
-            paint.text(row.text, size, colour, (left + row.indent, top))
+            paint.text(row.text, paint.least, colour, (left + row.indent, y))
         if row.points:
-            paint.text(row.points, size, colour, (left + width - typeface.size(row.points)[0], top))
+            at = (left + width - typeface.size(row.points)[0], y)
+            paint.text(row.points, paint.least, colour, at)
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,11 @@
-"""The one place where the box meets ``vision`` and the engine's solvers.
+"""The one place where the box and the command line meet ``vision`` and the engine.
 
-The box asks for a few jobs: read a roll (a tray or loose cubes), read one cube (who
-starts), read a finished crossword, list every word on a tray, referee the players'
-lists, referee a crossword and find the best one. Each is a method of ``Reader`` or
-``Scorer``; the real ones below call ``vision.read`` and the engine, and hand back their
-own values unchanged (``TrayReading``, ``FoundWord``, ``RoundResult``, ``Verdict``,
+Each job has one path, the same for the box and for ``cuberef solve|score PHOTO``: read
+a roll (a tray or loose cubes, or one cube for who starts), read a finished crossword,
+list every word on a tray, referee the players' lists, referee a crossword (its jokers
+settled first) and find the best one. Each is a method of ``Reader`` or ``Scorer``; the
+real ones below call ``vision.read`` and the engine, and hand back their own values
+unchanged (``TrayReading``, ``FoundWord``, ``RoundResult``, ``Verdict``,
 ``BestCrossword``). Tests hand the referee their own ``Reader``; the engine is fast
 enough to referee for real in every test.
 """
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from engine.errors import CuberefError
@@ -23,9 +25,10 @@ if TYPE_CHECKING:  # the commands load the reader and the search only when they 
     import numpy as np
 
     from device.readings import Reading
-    from engine.adlib import Rules, Verdict
+    from engine.adlib import Grid, Rules, Verdict
     from engine.adlib.best import BestCrossword
     from engine.board import Board
+    from engine.cubes import CubeSet
     from engine.lexicon import Lexicon
     from engine.round import RoundResult, RoundRules
     from engine.solver import FoundWord
@@ -42,27 +45,39 @@ def cores() -> int:
 class Reader(Protocol):
     def read_roll(self, image: np.ndarray, game: Game) -> Reading: ...
 
-    def read_crossword(self, image: np.ndarray, game: Game) -> LooseReading:
-        """Loose cubes laid out as a crossword (its ``grid`` set)."""
+    def read_crossword(self, image: np.ndarray, game: Game, lexicon: str = "") -> LooseReading:
+        """Loose cubes laid out as a crossword (its ``grid`` set), the right way up."""
         ...
+
+
+class NoCrossword(CuberefError):
+    """A photo of cubes that lie in no crossword."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The photo shows no crossword: lay the cubes edge to edge in rows and columns "
+            "and take the photo again."
+        )
 
 
 class VisionReader:
     """``vision.read``: the reader's own values, as it gives them."""
 
-    def read_roll(self, image: np.ndarray, game: Game) -> Reading:
+    def read_roll(
+        self, image: np.ndarray, game: Game, dice: str | CubeSet | None = None
+    ) -> Reading:
         from vision import read
 
-        return read(image, game)
+        return read(image, game, dice=dice)
 
-    def read_crossword(self, image: np.ndarray, game: Game) -> LooseReading:
-        from vision import LooseReading
+    def read_crossword(self, image: np.ndarray, game: Game, lexicon: str = "") -> LooseReading:
+        from vision import LooseReading, read
 
-        reading = self.read_roll(image, game)
+        # The lexicon lets the reader stand a crossword lying at any turn the right way up.
+        words = lexicon_for(game, lexicon)
+        reading = read(image, game, is_word=words.__contains__)
         if not isinstance(reading, LooseReading) or not reading.grid:
-            raise CuberefError(
-                "The photo shows no crossword; lay the cubes out touching and press again."
-            )
+            raise NoCrossword()
         return reading
 
 
@@ -99,18 +114,17 @@ class Scorer:
         game: Game,
         lexicon: str = "",
         rules: Rules | None = None,
-    ) -> tuple[Verdict, tuple[str, ...]]:
-        """The crossword's verdict, and its rows with each joker's letter settled.
-
-        The camera sees a joker's symbol; the letter it stands for is the one that fits
-        (the joker rule of ``engine.adlib.jokers``)."""
+    ) -> Refereed:
+        """The crossword refereed against ``roll``, its jokers settled first: the camera
+        sees a joker's symbol (``*``), and the letter it stands for is the one that fits
+        (``engine.adlib.jokers``); a joker typed as a small letter stands for that one."""
         from engine.adlib import STANDARD, Roll, referee
         from engine.adlib.jokers import settle_jokers
 
         words = lexicon_for(game, lexicon)
-        settled, _choices = settle_jokers(rows, words)
+        settled, choices = settle_jokers(rows, words)
         verdict = referee(Roll.parse(roll, game.id), settled, words, rules or STANDARD)
-        return verdict, tuple(settled.rows())
+        return Refereed(verdict, settled, choices)
 
     def best_crossword(
         self, roll: str, game: Game, seconds: float, lexicon: str = ""
@@ -121,6 +135,28 @@ class Scorer:
         return best_crossword(
             Roll.parse(roll, game.id), lexicon_for(game, lexicon), seconds=seconds, workers=cores()
         )
+
+
+@dataclass(frozen=True)
+class Refereed:
+    """A crossword as refereed: the verdict, the grid with each joker's letter settled,
+    and every letter each joker read from a photo could stand for (cell -> letters)."""
+
+    verdict: Verdict
+    grid: Grid
+    choices: Mapping[tuple[int, int], list[str]]
+
+    @property
+    def rows(self) -> tuple[str, ...]:
+        return tuple(self.grid.rows())
+
+    def joker_notes(self) -> list[str]:
+        """A sentence for each joker read as a symbol: the letters it may stand for."""
+        return [
+            f"The joker at row {row + 1}, column {col + 1} stands for "
+            f"{' or '.join(letter.upper() for letter in letters)} (it scores 0 either way)."
+            for (row, col), letters in sorted(self.choices.items())
+        ]
 
 
 def load_face_model() -> str:

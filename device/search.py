@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 
 #: How often this process looks at its workers' progress while they search, in seconds.
 LOOK_EVERY = 0.1
+#: Clocks that every process reads alike: a budget on them is the search's, not a worker's.
+WALL_CLOCKS = (time.monotonic, time.time, time.perf_counter)
 
 
 def best_crossword(
@@ -72,7 +74,8 @@ def best_crossword(
         return search_alone(roll, lexicon, seconds, clock, progress, plan)
     with team:
         shares = team.gather(progress)
-    return answer(roll, shares, clock() - start)
+        spent = clock() - start  # the workers' ends are not the search's
+    return answer(roll, shares, spent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +86,7 @@ class _Task:
     words: RollWords
     clock: Clock
     seconds: float
-    sent: float  # time.monotonic() when it was sent: starting up is part of its time
+    begun: float  # time.monotonic() when its time began: starting up is part of it
     share: tuple[int, int]
     plan: Plan
     results: Connection  # where it sends its share
@@ -100,18 +103,26 @@ class _Team:
         self, roll: Roll, words: RollWords, clock: Clock, seconds: float, workers: int, plan: Plan
     ) -> None:
         context = _processes()
+        # On the wall's clock, every worker's time began with the search's, however long the
+        # others took to start; on a clock of its own (CPU time), when it was started.
+        begun = time.monotonic() if clock in WALL_CLOCKS else None
         self.roll = roll
         self.best = context.Value("i", -roll.total)
         self.slots = context.Array("d", [-math.inf] * (4 * workers), lock=False)
         self.processes: list[multiprocessing.process.BaseProcess] = []
         self.results: list[Connection] = []
         self.lifelines: list[Connection] = []
+        self.workers = workers
         try:
             for k in range(workers):
+                if begun is not None and time.monotonic() - begun >= seconds:
+                    break  # the time is up before this worker could start: its share stays
+                    # unsearched
                 results, sending = context.Pipe(duplex=False)
                 lifeline, holding = context.Pipe(duplex=False)
                 task = _Task(
-                    roll, words, clock, seconds, time.monotonic(), (k, workers), plan,
+                    roll, words, clock, seconds, time.monotonic() if begun is None else begun,
+                    (k, workers), plan,
                     sending, lifeline, self.best, self.slots,
                 )  # fmt: skip
                 process = context.Process(target=_work, args=(task,), daemon=True)
@@ -132,8 +143,8 @@ class _Team:
         self.end()
 
     def gather(self, progress: Callable[[Progress], None] | None) -> list[Share]:
-        """Each worker's share, as they come in; a worker that died leaves its first words
-        unsearched."""
+        """Each worker's share, as they come in; a worker that died, or never started,
+        leaves its first words unsearched."""
         shares: dict[int, Share | None] = {}
         waiting = dict(enumerate(self.results))
         while waiting:
@@ -149,10 +160,7 @@ class _Team:
                 progress(self._standing(shares))
         ceilings = [share.ceiling for share in shares.values() if share is not None]
         ceiling = max(ceilings) if ceilings else None
-        return [
-            share if share is not None else unsearched(self.roll, ceiling)
-            for share in shares.values()
-        ]
+        return [shares.get(k) or unsearched(self.roll, ceiling) for k in range(self.workers)]
 
     def _standing(self, shares: dict[int, Share | None]) -> Progress:
         """How the workers stand together: the best of all, the highest of their bounds."""
@@ -210,7 +218,7 @@ def _work(task: _Task) -> None:
     """A worker: search its share, telling the others the best score as it goes."""
     # Ctrl-C reaches the whole process group: the parent answers it, and ends its workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    seconds = task.seconds - (time.monotonic() - task.sent)  # starting up is time spent
+    seconds = task.seconds - (time.monotonic() - task.begun)  # starting up is time spent
     best, slots, k = task.best, task.slots, task.share[0]
 
     def exchange(now: Progress) -> int:

@@ -47,6 +47,7 @@ def view_of(referee: Referee) -> View:
         if not game.is_tray:
             values = tuple(start_value(face) for face in faces)  # a joker: 0
     lines: tuple[Line, ...] = ()
+    table: tuple[tuple[Line, ...], ...] = ()
     clock = ""
     caption = ""
     message = referee.message
@@ -73,8 +74,8 @@ def view_of(referee: Referee) -> View:
             message = f"{len(done.found)} words on the tray, {done.maximum} points at most."
             lines = tray_lines(referee)
         elif done.verdict is not None:
-            message = f"{done.player}: {_verdict(done.verdict)} Press for the table."
-            lines = crossword_lines(done.verdict)
+            message = " ".join((*done.notes, "Press for the match table."))
+            table, lines = crossword_table(done.verdict)
             faces, size, doubtful, values = (), 0, frozenset(), ()
             if done.best is not None and done.best.rows:
                 caption = _best_caption(done.best, done)
@@ -102,11 +103,8 @@ def view_of(referee: Referee) -> View:
         values=values,
         qr=qr,
         caption=caption,
+        table=table,
     )
-
-
-def _verdict(verdict: Verdict) -> str:
-    return f"{verdict.score} points." if verdict.valid else "not valid, no score."
 
 
 def _best_caption(best: BestCrossword, done: Round) -> str:
@@ -169,19 +167,24 @@ def tray_lines(referee: Referee) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-def crossword_lines(verdict: Verdict) -> tuple[Line, ...]:
-    """A crossword's score as the rulebook adds it up: the across words and their sum,
-    the down words and theirs, the unused cubes' values taken off, the total."""
-    lines: list[Line] = []
-    for title, words in (("Across", verdict.across), ("Down", verdict.down)):
-        lines.append(Line(title, str(sum(w.points for w in words)), "head"))
-        lines += [Line(w.text.upper() + ("" if w.valid else " ✗"), str(w.points)) for w in words]
+def crossword_table(verdict: Verdict) -> tuple[tuple[tuple[Line, ...], ...], tuple[Line, ...]]:
+    """A crossword's score as the rulebook adds it up: the across words and their sum
+    beside the down words and theirs; below, the unused cubes' values taken off, what is
+    wrong with it, and the total."""
+    table = tuple(
+        (
+            Line(title, str(sum(w.points for w in words)), "head"),
+            *(Line(w.text.upper() + ("" if w.valid else " ✗"), str(w.points)) for w in words),
+        )
+        for title, words in (("Across", verdict.across), ("Down", verdict.down))
+    )
     unused = " ".join("★" if str(face) == "*" else str(face) for face in verdict.unused)
     penalty = f"−{verdict.unused_points}" if verdict.unused_points else "0"
-    lines.append(Line(f"Unused {unused or 'none'}", penalty, "head"))
+    lines = [Line(f"Unused {unused or 'none'}", penalty, "head")]
     lines += [Line(error, kind="head") for error in verdict.errors]
-    lines.append(Line("Total", str(verdict.score) if verdict.valid else "0", "total"))
-    return tuple(lines)
+    total = f"{verdict.score} points" if verdict.valid else "0: not valid"
+    lines.append(Line("Total", total, "total"))
+    return table, tuple(lines)
 
 
 def match_lines(match: BoxMatch) -> tuple[Line, ...]:

@@ -8,7 +8,7 @@ unit), then runs the face model, a photo reading, ``cuberef demo`` and the docto
 under ``QEMU_CPU=cortex-a72`` (a Pi 4) and the same here, compares the outputs, and
 reports each step's time. Run as root (debootstrap, chroot and mounts need it):
 
-    sudo make pi-check          # log: build/pi-check/pi-check.log
+    sudo make pi-check          # log: build/pi-check/pi-check-bookworm.log
 
 Two traps of the emulation, not of a Pi: qemu-user shows this machine's
 /proc/cpuinfo, at which onnxruntime's import crashes, so a Pi 4's is mounted over it;
@@ -37,7 +37,7 @@ WORK = REPO / "build" / "pi-check"
 SUITE = os.environ.get("PI_CHECK_SUITE", "bookworm")
 BASE = WORK / f"base-{SUITE}-arm64"
 ROOT = WORK / f"root-{SUITE}-arm64"
-LOG = WORK / "pi-check.log"
+LOG = WORK / f"pi-check-{SUITE}.log"
 CPU = os.environ.get("PI_CHECK_CPU", "cortex-a72")  # a Pi 4; cortex-a76 is a Pi 5
 #: What Raspberry Pi OS has that debootstrap's minimal base lacks and the installer needs.
 BASE_PACKAGES = ["systemd", "udev", "ca-certificates", "python3"]
@@ -310,7 +310,7 @@ def install(report: Report, round_: int) -> None:
     before = checkout_listing()
     seconds, done = timed(lambda: chroot(ROOT, f"cd {CHECKOUT} && sh systemd/install.sh"))
     assert isinstance(done, subprocess.CompletedProcess)
-    (WORK / f"install-{round_}.log").write_text(done.stdout + done.stderr)
+    (WORK / f"install-{SUITE}-{round_}.log").write_text(done.stdout + done.stderr)
     after = checkout_listing()
     if after != before:
         new = sorted(set(after) - set(before))[:5]
@@ -370,6 +370,8 @@ def probes(here: bool, report: Report) -> Side:
         side.outputs[name + " (stderr)"] = _neutral(done.stderr, inside, demo)
         side.outputs[name + " (exit)"] = str(done.returncode)
         side.seconds[name] = seconds
+    if here:
+        shutil.rmtree(scratch)  # the root's scratch goes with the root's next fresh copy
     if not here:  # the service's own doctor: its user and configuration, from a folder it
         # may not write (so lgpio's pipes must go elsewhere)
         seconds, done = timed(

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import io
 import itertools
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -15,11 +17,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from clocks import FakeClock
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from device import search as on_cores
 from device.cli import main
+from device.seams import cores
 from engine.adlib import Grid, Lexicon, Roll, referee
 from engine.adlib.best import Passes, Plan, best_crossword, crossing_pairs
 from engine.adlib.bound import VOWELS, Bound
@@ -30,18 +34,6 @@ from engine.adlib.words import formable_words
 from engine.cubes import CubeSet
 
 EN = Lexicon.open("en")
-
-
-class FakeClock:
-    """Time that moves a fixed step each time it is read: the search's work, not the CPU's speed."""
-
-    def __init__(self, step: float = 0.01) -> None:
-        self.now = 0.0
-        self.step = step
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
 
 
 def _shapes(size: int) -> set[frozenset[tuple[int, int]]]:
@@ -287,6 +279,20 @@ def test_two_workers_prove_what_one_proves_by_the_wall_clock() -> None:
     assert referee(roll, together.grid, EN).score == together.score
 
 
+def test_the_time_holds_with_many_workers() -> None:
+    """Workers start one after another (20-50 ms each here). On the wall's clock each one's
+    time begins with the search's, and none starts once it is up: 64 workers of a 0.5 s
+    search took 0.6-1.1 s, where started all and each timed from its own start, 2-3 s.
+    The shares left unsearched leave the answer unproven, as they should."""
+    roll = Roll.parse("B G V A D L V W T T N I S", "adlib")
+    on_cores.best_crossword(roll, EN, seconds=0.1, workers=2)  # the fork server started
+    started = time.monotonic()
+    found = on_cores.best_crossword(roll, EN, seconds=0.5, workers=64)
+    assert time.monotonic() - started < 0.5 + 0.9
+    assert found.grid is not None and not found.proven_optimal
+    assert referee(roll, found.grid, EN).score == found.score
+
+
 def _group(leader: int) -> int:
     """How many live processes are in the process group `leader` leads (Linux's /proc)."""
     count = 0
@@ -318,6 +324,30 @@ def test_ctrl_c_stops_a_search_on_several_cores_with_one_sentence() -> None:
     assert _group(search.pid) == 0  # no worker left searching on its own
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_workers_end_within_a_second_of_their_parent_s_death() -> None:
+    """kill -9 gives the parent no chance to end them: they watch it themselves."""
+    command = [sys.executable, "-m", "device.cli", "best", "--game", "adlib"]
+    command += ["--roll", "O M W P G L R N S A O I T", "--seconds", "60", "--workers", "2"]
+    search = subprocess.Popen(
+        command, start_new_session=True, stderr=subprocess.DEVNULL, cwd=Path.cwd()
+    )
+    deadline = time.monotonic() + 30
+    while _group(search.pid) < 3 and time.monotonic() < deadline:  # it, its server, a worker
+        time.sleep(0.1)
+    time.sleep(0.5)  # searching
+    assert _group(search.pid) >= 3
+    os.kill(search.pid, signal.SIGKILL)
+    search.wait()
+    ended = time.monotonic() + 1.5
+    while _group(search.pid) and time.monotonic() < ended:
+        time.sleep(0.05)
+    left = _group(search.pid)
+    if left:  # leave nothing behind, even when the test fails
+        os.killpg(search.pid, signal.SIGKILL)
+    assert left == 0
+
+
 def test_the_search_stops_when_the_injected_clock_says_so() -> None:
     roll = Roll.parse("M O N E Y S T E B U J O Q", "adlib")
     clock = FakeClock(0.05)
@@ -345,6 +375,58 @@ def test_the_best_command_prints_the_design_json(
         "upper_bound": 3,
     }
     assert document["seconds"] >= 0
+
+
+class Terminal(io.StringIO):
+    """What stderr is when a person watches: a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+#: A roll the search does not prove in half a second (seed 1 of the benchmark).
+UNPROVEN = ["best", "--game", "adlib", "--roll", "B G V A D L V W T T N I S", "--seconds", "0.5"]
+STANDING = re.compile(r"best so far (none yet|-?\d+), bound (\d+), (\d+\.\d) s left\x1b\[K")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_on_a_terminal_best_shows_its_best_its_bound_and_its_time_left_on_one_line(
+    workers: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if workers > cores():
+        pytest.skip("the command cuts the workers to the cores")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main([*UNPROVEN, "--workers", str(workers)]) == 0
+    shown = terminal.getvalue()
+    assert shown.startswith("\r") and shown.endswith("\r\x1b[K")  # one line, taken away at the end
+    standings = [STANDING.fullmatch(line) for line in shown.split("\r")[1:-1]]
+    assert len(standings) >= 2 and all(standings)
+    best = [-1000 if s[1] == "none yet" else int(s[1]) for s in standings if s]
+    left = [float(s[3]) for s in standings if s]
+    assert best == sorted(best) and left == sorted(left, reverse=True) and left[0] <= 0.5
+    assert all(int(s[2]) >= int(best) for s, best in zip(standings, best, strict=True) if s)
+    score = re.search(r"Score: (-?\d+)", capsys.readouterr().out)
+    assert (
+        score is not None and int(score[1]) >= best[-1]
+    )  # the answer is the best shown, or better
+
+
+def test_best_shows_no_progress_where_stderr_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([*UNPROVEN, "--workers", "1"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_best_shows_no_progress_with_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main([*UNPROVEN, "--workers", "1", "--json"]) == 0
+    assert terminal.getvalue() == ""
+    assert json.loads(capsys.readouterr().out)["roll"] == "B G V A D L V W T T N I S"
 
 
 @pytest.mark.parametrize("option", ["--seconds", "--workers"])

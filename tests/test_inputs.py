@@ -244,3 +244,33 @@ def test_a_lexicon_rebuilt_while_open_is_replaced_whole(
     dawg = tmp_path / "lexicons" / "club.dawg"
     assert dawg.stat().st_mode & 0o777 == 0o644
     assert sorted(p.name for p in dawg.parent.iterdir()) == ["club.dawg", "club.json"]
+
+
+@pytest.mark.parametrize("size", [(1, 1), (1, 4), (15, 200)])
+def test_a_photo_of_a_few_pixels_is_a_sentence(
+    tmp_path: Path, size: tuple[int, int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cv2
+    import numpy as np
+
+    photo = tmp_path / "tiny.png"
+    cv2.imwrite(str(photo), np.full((*size, 3), 128, np.uint8))
+    for game in ("boggle", "scribbage"):
+        assert main(["read", str(photo), "--game", game]) == 2
+        assert "pixels" in capsys.readouterr().err
+
+
+def test_lexicon_list_names_a_damaged_lexicon_and_lists_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    monkeypatch.setenv("CUBEREF_DATA", str(tmp_path))
+    (tmp_path / "lexicons").mkdir()
+    (tmp_path / "lexicons" / "broken.dawg").write_bytes(b"CUBEDAWG")
+    assert main(["lexicon", "list", "--json"]) == 0
+    captured = capsys.readouterr()
+    document = json.loads(captured.out)
+    assert {row["name"] for row in document["lexicons"]} >= {"en", "cs"}
+    assert [row["name"] for row in document["damaged"]] == ["broken"]
+    assert "broken.json is damaged" in captured.err

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
+from typing import TYPE_CHECKING, TextIO
 
 from device.commands import options
 from device.inputs import ranged
 from device.output import emit_json
 from device.seams import cores
+
+if TYPE_CHECKING:
+    from engine.adlib.search import Progress
 
 #: An hour is more than any roll needs (the box gives a few seconds).
 MAX_SECONDS = 3600.0
@@ -53,12 +58,16 @@ def run(args: argparse.Namespace) -> int:
             f"searching with {workers}.",
             file=sys.stderr,
         )
-    found = best_crossword(
-        Roll.parse(args.roll, game.id),
-        Lexicon.open(options.game_lexicon(args, game)),
-        args.seconds,
-        workers=workers,
-    )
+    roll = Roll.parse(args.roll, game.id)
+    lexicon = Lexicon.open(options.game_lexicon(args, game))
+    # On a terminal, how the search stands, on one line of stderr rewritten in place; never
+    # in a pipe, nor with --json.
+    shown = Standing(sys.stderr, roll.total) if sys.stderr.isatty() and not args.json else None
+    try:
+        found = best_crossword(roll, lexicon, args.seconds, workers=workers, progress=shown)
+    finally:
+        if shown is not None:
+            shown.clear()
     if args.json:
         emit_json(found.to_json())
         return 0
@@ -72,3 +81,28 @@ def run(args: argparse.Namespace) -> int:
             f"more than {found.upper_bound}."
         )
     return 0
+
+
+class Standing:
+    """The search's best so far, its bound and its time left, as one line rewritten in place
+    at most ten times a second."""
+
+    def __init__(self, stream: TextIO, total: int, every: float = 0.1) -> None:
+        self.stream, self.total, self.every = stream, total, every
+        self.shown = -1.0  # when the line was last drawn (time.monotonic)
+
+    def __call__(self, now: Progress) -> None:
+        moment = time.monotonic()
+        if moment - self.shown < self.every:
+            return
+        self.shown = moment
+        best = "none yet" if now.score <= -self.total else str(now.score)
+        left = max(0.0, now.left)
+        self.stream.write(f"\rbest so far {best}, bound {now.bound}, {left:.1f} s left\x1b[K")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        """Take the line away, leaving the cursor where it found it."""
+        if self.shown >= 0:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()

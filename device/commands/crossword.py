@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from device.commands import match as matches
 from device.commands import options
-from device.commands.photo import read_photo
+from device.commands.photo import read_crossword_photo
 from device.inputs import read_text
 from device.output import emit_json
+from device.seams import NoCrossword, Scorer
 from engine.errors import NotationError, RuleError
 
 if TYPE_CHECKING:
@@ -49,13 +50,10 @@ def read_grid(path: str) -> Grid:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.adlib.jokers import settle_jokers
-    from engine.adlib.referee import STANDARD, YOUNG, referee
-    from engine.adlib.roll import Roll
-    from engine.lexicon import Lexicon
+    from engine.adlib.referee import STANDARD, YOUNG
 
     game = options.crossword_game(args.game, "Crosswords are scored")
-    lexicon = Lexicon.open(options.game_lexicon(args, game))
+    lexicon = options.game_lexicon(args, game)
     photo = getattr(args, "photo", None)
     reading = None
     if photo:
@@ -63,29 +61,22 @@ def run(args: argparse.Namespace) -> int:
             raise NotationError(
                 "Give the crossword as a photo or with --roll and --grid, not both."
             )
-        reading = read_photo(photo, game, is_word=lexicon.__contains__)
-        if not reading.grid:
-            raise NotationError(
-                "The photo shows no crossword: lay the cubes edge to edge in rows and columns "
-                "and take the photo again, or give --roll and --grid."
-            )
-        roll = Roll.parse(reading.roll, game.id)
-        grid, choices = settle_jokers(reading.grid, lexicon)
-        for (row, col), letters in choices.items():
-            print(
-                f"cuberef: the joker at row {row + 1}, column {col + 1} stands for "
-                f"{' or '.join(letter.upper() for letter in letters)} (it scores 0 either way).",
-                file=sys.stderr,
-            )
+        try:
+            reading = read_crossword_photo(photo, game, lexicon)
+        except NoCrossword as none:
+            raise NotationError(f"{str(none)[:-1]}, or give --roll and --grid.") from None
+        roll, rows = reading.roll, tuple(reading.grid or ())
     elif not (args.roll and args.grid):
         raise NotationError(
             "Give the roll with --roll and the crossword with --grid, or a photo of the crossword."
         )
     else:
-        roll = Roll.parse(args.roll, game.id)
-        grid = read_grid(args.grid)
+        roll, rows = args.roll, tuple(read_grid(args.grid).rows())
     rules = YOUNG if getattr(args, "young", False) else STANDARD
-    verdict = referee(roll, grid, lexicon, rules)
+    refereed = Scorer().score_crossword(roll, rows, game, lexicon, rules)
+    for note in refereed.joker_notes():
+        print(f"cuberef: {note}", file=sys.stderr)
+    verdict = refereed.verdict
     if verdict.roll_errors:
         # Cubes on the table that were never rolled: the input is wrong, not the play.
         raise RuleError(" ".join(verdict.roll_errors))

@@ -1,8 +1,11 @@
-"""Play one full round of each game family on built-in defaults, with no hardware.
+"""Play the box through on built-in defaults, with no hardware: a Boggle round whose
+players type their words on two simulated phones, and a whole Ad-Lib match of two.
 
 Bundled photos (rendered by the project's scene renderer) stand in for the camera, a
 fast clock runs the 3-minute timer in a moment, the buzzer's cues are printed, and
-every screen is saved as a PNG in the output folder, named as it is written.
+every screen is saved as a PNG in the output folder, named as it is written. The phones
+are HTTP clients of the box's real players' page, listening on 127.0.0.1 only: they
+join with the code on the screen and type their words while the timer runs.
 
 The folder (cuberef-demo in the current folder unless --out names another) is the
 demo's own: it is created when missing, an earlier demo in it is replaced, and a folder
@@ -11,11 +14,15 @@ that holds anything else is refused and left as it is."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import socket
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from device.commands import options
 from device.output import emit_json
@@ -25,11 +32,18 @@ from engine.errors import MachineError
 if TYPE_CHECKING:
     from device.assemble import Assembled
     from device.clock import FakeClock
-    from device.referee import Referee
 
 #: Game family -> (game id, the folder of bundled photos).
 FAMILIES = {"boggle": ("boggle", "boggle"), "adlib": ("adlib", "adlib")}
 STEP_SECONDS = 0.25
+#: The Boggle round's phones and what each types (on the bundled tray DQuWT/EETN/CSSO/
+#: EDBN): words of their own, one both find (crossed off), one not on the tray, one short.
+PHONES = {
+    "Ann": ["quested", "snobs", "notes", "tweed", "cat"],
+    "Ben": ["quests", "notes", "stew", "weed", "ox"],
+}
+#: The Ad-Lib match: who plays, in their seats (the bundled photos show their throws).
+ADLIB_PLAYERS = ["Ann", "Ben"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play(family: str, out: Path, say: Callable[[str], None], screens: list[str]) -> str | None:
-    """Play one round; returns why it stopped short, or None when it went all the way."""
+    """Play one family's part; returns why it stopped short, or None when it went all
+    the way to the end of the match."""
     from device import settings as config
     from device.assemble import assemble
     from device.buzzer import Buzzer, PrintedSound
@@ -77,10 +92,14 @@ def play(family: str, out: Path, say: Callable[[str], None], screens: list[str])
     settings = config.defaults()
     settings["game"] = game
     settings["best_seconds"] = 2.0
-    settings["players"] = ["Player 1"]
+    settings["rounds"] = 1
     settings["store"]["folder"] = str(out / "store")
     settings["screen"].update(backend="dummy", fullscreen=False)
     settings["button"]["backend"] = "keys"
+    if family == "boggle":
+        settings["page"].update(enabled=True, port=_free_port())
+    else:
+        settings["players"] = ADLIB_PLAYERS
     photos = resources.files("device") / "data" / "demo" / folder
     with resources.as_file(photos) as real_folder:
         settings["camera"].update(backend="folder", folder=str(real_folder))
@@ -90,6 +109,7 @@ def play(family: str, out: Path, say: Callable[[str], None], screens: list[str])
             clock,
             screenshots=out,
             buzzer=Buzzer(PrintedSound(say, clock=lambda: clock.monotonic() - 1000.0)),
+            page_host="127.0.0.1",
         )
 
         def saved(path: Path) -> None:
@@ -98,25 +118,103 @@ def play(family: str, out: Path, say: Callable[[str], None], screens: list[str])
 
         box.box.on_screenshot = saved
         try:
-            return _round(box, clock, say)
+            phones = _join(box, say) if box.page is not None else []
+            return _match(box, clock, say, phones)
         finally:
             box.close()
 
 
-def _round(box: Assembled, clock: FakeClock, say: Callable[[str], None]) -> str | None:
+class Phone:
+    """A player's phone: an HTTP client of the players' page, as the page's script is."""
+
+    def __init__(self, address: str, code: str, name: str) -> None:
+        self.address, self.code, self.name = address, code, name
+        self.token = str(self.post("join", {"name": name})["token"])
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        data = json.dumps({"code": self.code, **body}).encode()
+        request = urllib.request.Request(self.address + path, data=data, method="POST")
+        request.add_header("Content-Type", "application/json")
+        return self._answer(request)
+
+    def state(self) -> dict[str, Any]:
+        query = f"state?code={self.code}&token={self.token}"
+        return self._answer(urllib.request.Request(self.address + query))
+
+    def type(self, word: str) -> str:
+        answer = self.post("word", {"token": self.token, "word": word})
+        return str(answer.get("why") or answer.get("status") or answer.get("error"))
+
+    @staticmethod
+    def _answer(request: urllib.request.Request) -> dict[str, Any]:
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return dict(json.loads(answer.read()))
+        except urllib.error.HTTPError as refused:
+            return dict(json.loads(refused.read()))
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _join(box: Assembled, say: Callable[[str], None]) -> list[Phone]:
+    referee = box.referee
+    box.box.draw()  # the idle screen: the page's address, its QR code and the join code
+    say(f"players' page: {referee.page_address} code {referee.join_code}")
+    phones = [Phone(referee.page_address, referee.join_code, name) for name in PHONES]
+    for phone in phones:
+        say(f"phone: {phone.name} joined")
+    return phones
+
+
+def _match(
+    box: Assembled, clock: FakeClock, say: Callable[[str], None], phones: list[Phone]
+) -> str | None:
+    """Press the button through the match as players would, until its table says who
+    won; the phones type while the timer runs."""
+    from device.readings import roll_of
     from device.referee import State
 
     referee, main = box.referee, box.box
     main.draw()
-    main.events.put("tap")
-    main.step()
-    if referee.state is not State.TIMING:
-        say(f"reading: {referee.message}")
-        return referee.message.replace(" Press the button to try again.", "")
-    from device.readings import roll_of
+    for _press in range(40):
+        if referee.state is State.MATCH and referee.match and referee.match.ended:
+            say(f"match: {referee.message}")
+            return None
+        before = referee.state
+        main.events.put("tap")
+        main.step()
+        if referee.state in (State.IDLE, State.TIME_UP) and before is not State.TIMING:
+            problem = referee.message.replace(" Press the button to try again.", "")
+            say(f"stopped: {problem}")
+            return problem
+        if referee.state is State.STARTER and referee.match is not None:
+            who, face, value = referee.match.throws[-1]
+            say(f"who starts: {who} threw {face} = {value}")
+        if referee.state is State.TIMING and referee.round and referee.round.reading:
+            say(f"read: {roll_of(referee.round.reading)}")
+            for phone in phones:
+                for word in PHONES[phone.name]:
+                    say(f"phone: {phone.name} typed {word}: {phone.type(word)}")
+            if phones:
+                main.screenshot("phones-typing")
+            _run_the_clock(box, clock)
+        if referee.state is State.SCORED:
+            say(f"scored: {_summary(box)}")
+            for phone in phones:
+                shown = phone.state()
+                mine = [p for p in shown["results"] if p["name"] == phone.name]
+                say(f"phone: {phone.name} sees {mine[0]['score'] if mine else 0} points")
+    return "the match did not end in 40 presses"
 
-    reading = referee.round.reading if referee.round else None
-    say(f"read: {roll_of(reading) if reading else ''}")
+
+def _run_the_clock(box: Assembled, clock: FakeClock) -> None:
+    from device.referee import State
+
+    referee, main = box.referee, box.box
     shot_last_ten = False
     while referee.state is State.TIMING:
         clock.advance(STEP_SECONDS)
@@ -124,22 +222,19 @@ def _round(box: Assembled, clock: FakeClock, say: Callable[[str], None]) -> str 
         if not shot_last_ten and 0 < referee.seconds_left <= 9.5:
             main.screenshot("last-ten-seconds")
             shot_last_ten = True
-    for _next in ("score", "match table"):
-        main.events.put("tap")
-        main.step()
-        if referee.state is State.TIME_UP:
-            say(f"scoring: {referee.message}")
-            return referee.message.replace(" Press the button to try again.", "")
-        if referee.state is State.SCORED:
-            say(f"scored: {_summary(referee)}")
-    return None
 
 
-def _summary(referee: Referee) -> str:
-    done = referee.round
+def _summary(box: Assembled) -> str:
+    done = box.referee.round
     assert done is not None
+    if done.result is not None:
+        scores = ", ".join(f"{name} {points}" for name, points in done.result.scores().items())
+        return f"{scores}; {len(done.found)} words on the tray, {done.maximum} points at most"
     if done.verdict is None:
         return f"{len(done.found)} words, {done.maximum} points at most"
     best = f"best {done.best.score}" if done.best else "no best crossword"
     verdict = "valid" if done.verdict.valid else "not valid: " + " ".join(done.verdict.errors)
-    return f"crossword {'/'.join(done.grid)} scores {done.verdict.score} ({verdict}); {best}"
+    return (
+        f"{done.player}: crossword {'/'.join(done.grid)} scores {done.verdict.score} "
+        f"({verdict}); {best}"
+    )

@@ -121,13 +121,18 @@ def _card(name: str) -> tuple[LexiconCard, Path]:
 
 def _list(as_json: bool) -> int:
     bundled = set(bundled_lexicons())
-    rows = []
+    rows, damaged = [], []
     for name in available_lexicons():
-        card, path = _card(name)
+        try:  # one damaged lexicon of a player's does not hide the others
+            card, path = _card(name)
+        except MachineError as error:
+            damaged.append({"name": name, "problem": str(error)})
+            print(f"cuberef: {error}", file=sys.stderr)
+            continue
         size = path.stat().st_size + path.with_suffix(".json").stat().st_size
         rows.append({**asdict(card), "bytes": size, "bundled": name in bundled, "path": str(path)})
     if as_json:
-        emit_json({"lexicons": rows})
+        emit_json({"lexicons": rows, "damaged": damaged})
         return 0
     for row in rows:
         where = "bundled" if row["bundled"] else "your own"

@@ -1,5 +1,6 @@
 """The options several commands share, each written once: the game, its dice, the
-lexicon and ``--json``. Their help lists every choice from the engine's own tables."""
+lexicon, the shortest word and ``--json``. Their help lists every choice and default from
+the engine's own tables."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from device.inputs import ranged
+from device.inputs import ranged, read_text
 from engine.errors import NotationError
 from engine.games import GAMES, Game, find_game
 
@@ -42,7 +43,6 @@ def add_dice(parser: argparse.ArgumentParser, *, trays: bool | None = None) -> N
 def dice(args: argparse.Namespace) -> str | CubeSet | None:
     """``--dice``: an edition's name as given, or the player's own set read from its file
     through the input boundary."""
-    from device.inputs import read_text
     from engine.cubes import CubeSet
 
     given: str | None = args.dice

@@ -1,13 +1,14 @@
-"""Reading a photo for the commands that take one (``solve PHOTO``, ``score PHOTO``).
+"""Reading a photo for the commands that take one (``solve PHOTO``, ``score PHOTO``),
+through the box's own reader (``device.seams.VisionReader``).
 
-The reader's warnings (doubtful faces, cubes not found) go to stderr, so a guess is never
-passed off as certain; with ``--json`` the whole reading goes into the document too.
+The reader's warnings (doubtful faces, cubes not found, a crossword turned the right way
+up) go to stderr, so a guess is never passed off as certain; with ``--json`` the whole
+reading goes into the document too.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from device.inputs import read_bytes
@@ -16,20 +17,26 @@ from engine.games import Game
 if TYPE_CHECKING:
     import numpy as np
 
+    from device.readings import Reading
     from engine.cubes import CubeSet
+    from vision import LooseReading
 
 
-def read_photo(
-    path: str,
-    game: Game,
-    dice: str | CubeSet | None = None,
-    is_word: Callable[[str], bool] | None = None,
-) -> Any:
-    """The reading of ``path`` for ``game``: a TrayReading or a LooseReading. ``is_word``
-    (the game's lexicon) lets a crossword lying turned be read the right way up."""
-    from vision import read
+def read_photo(path: str, game: Game, dice: str | CubeSet | None = None) -> Reading:
+    """The reading of ``path`` for ``game``: a TrayReading or a LooseReading."""
+    from device.seams import VisionReader
 
-    reading = read(load_photo(path), game, dice=dice, is_word=is_word)
+    return _said(VisionReader().read_roll(load_photo(path), game, dice))
+
+
+def read_crossword_photo(path: str, game: Game, lexicon: str = "") -> LooseReading:
+    """The finished crossword in the photo at ``path``, read as the box reads one."""
+    from device.seams import VisionReader
+
+    return _said(VisionReader().read_crossword(load_photo(path), game, lexicon))
+
+
+def _said(reading: Any) -> Any:
     for warning in reading.warnings:
         print(f"cuberef: {warning}", file=sys.stderr)
     return reading

@@ -35,7 +35,7 @@ class ListReader:
         self.images.append(image)
         return self.readings.pop(0)
 
-    def read_crossword(self, image: np.ndarray, game: Game) -> LooseReading:
+    def read_crossword(self, image: np.ndarray, game: Game, lexicon: str = "") -> LooseReading:
         self.images.append(image)
         return self.crosswords.pop(0)
 

@@ -1,5 +1,5 @@
-"""`cuberef demo` and the real seams, once the reader, the model and the solvers are
-installed beside the box (they live on other branches until the lead merges them)."""
+"""`cuberef demo` and the real seams: the bundled photos, the solver and crossword seams,
+and the whole demo as a user runs it."""
 
 from __future__ import annotations
 
@@ -35,14 +35,15 @@ def test_the_solver_seam_lists_words_with_points():
 def test_the_crossword_seams_score_and_better_a_crossword():
     scorer, game = Scorer(), find_game("adlib")
     roll = "M O N E Y S T E B U J O Q"
-    verdict, rows = scorer.score_crossword(roll, ("S....", "T.B.J", "E.U.O", "MONEY"), game)
+    refereed = scorer.score_crossword(roll, ("S....", "T.B.J", "E.U.O", "MONEY"), game)
+    verdict, rows = refereed.verdict, refereed.rows
     assert verdict.valid and verdict.score == 31 and rows[-1] == "MONEY"
     best = scorer.best_crossword(roll, game, 0.5)
     assert best.score >= verdict.score or not best.proven_optimal
 
 
 @pytest.mark.slow
-def test_the_demo_plays_a_round_of_each_family(tmp_path):
+def test_the_demo_plays_boggle_with_two_phones_and_an_ad_lib_match_of_two(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "device.cli", "demo", "--out", str(tmp_path)],
         capture_output=True,
@@ -51,6 +52,24 @@ def test_the_demo_plays_a_round_of_each_family(tmp_path):
         timeout=300,
     )
     assert result.returncode == 0, result.stderr
-    for family in ("boggle", "adlib"):
-        names = sorted(p.name for p in (tmp_path / family).glob("*.png"))
-        assert any("scored" in n for n in names) and any("match" in n for n in names)
+    said = result.stdout
+    for phone in ("Ann", "Ben"):
+        assert f"phone: {phone} joined" in said
+    assert "phone: Ann typed cat: not on the board" in said
+    assert "phone: Ben typed ox: too short" in said
+    assert "scored: Ann 9, Ben 5" in said and "phone: Ann sees 9 points" in said
+    assert "who starts: Ann threw T = 2" in said and "who starts: Ben threw E = 1" in said
+    assert "Ann: crossword ..S./..LA/.GIN/MAC./ELK./N... scores 58 (valid)" in said
+    assert "Ben: crossword MILK/A.../LAIR/E... scores 20 (valid)" in said
+    assert said.count("match: Ann won the match.") == 2
+    shots = {
+        family: [p.stem.split("-", 1)[1] for p in sorted((tmp_path / family).glob("*.png"))]
+        for family in ("boggle", "adlib")
+    }
+    assert shots["boggle"] == [
+        "idle", "timing", "phones-typing", "last-ten-seconds", "scored", "match"
+    ]  # fmt: skip
+    assert shots["adlib"] == [
+        "idle", "starter", "starter",
+        *["timing", "last-ten-seconds", "time-up", "scored", "match"] * 2,
+    ]  # fmt: skip

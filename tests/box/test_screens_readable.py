@@ -154,7 +154,7 @@ def test_every_screen_of_an_ad_lib_match_reads_across_a_table(tmp_path, photos):
     verdict = made.referee.match.rounds[0].verdict
     across = sum(w.points for w in verdict.across)
     down = sum(w.points for w in verdict.down)
-    for label, points in (("Across", across), ("Down", down), ("Total", verdict.score)):
+    for label, points in (("Across", across), ("Down", down), ("Total", f"{verdict.score} points")):
         at = said.index(label)
         assert said[at + 1] == str(points)
     for word in (*verdict.across, *verdict.down):

@@ -3,8 +3,10 @@ scene renderer (``models.scenes``), and record what each shows in ``truth.json``
 
     python -m device.data.demo.make_demo_photos
 
-The loose roll and the finished crossword show the same 13 cubes; the crossword is the
-best one the engine finds for that roll, so the demo scores a real play.
+Boggle: one tray. Ad-Lib, a match of two players in the order the box takes the photos:
+Ann and Ben each throw one cube for who starts (T = 2 against E = 1: Ann starts), then
+each turn's roll and finished crossword. Ann's crossword is the best one the engine finds
+for her roll; Ben's is a smaller one of his own, so the demo scores real plays.
 The photos are small JPEGs (1024x768 frame, quality 80) so that they can be committed.
 """
 
@@ -17,14 +19,21 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine.adlib import Roll, best_crossword
+from engine.adlib import Grid, Roll, referee
 from engine.lexicon import Lexicon
 from models.scenes import render_crossword, render_loose, render_tray
 
 HERE = Path(__file__).resolve().parent
 SEED_TRAY = 11
-SEED_ADLIB = 7
-BEST_SECONDS = 20
+#: Who starts: the render_crossword seed of a cube lying alone, and each player's face.
+SEED_START, STARTERS = 2, (("0a-ann-start.jpg", "T"), ("0b-ben-start.jpg", "E"))
+#: Each turn: the photos' names, the render_loose seed of the roll, the crossword laid
+#: and the render_crossword seed showing it the right way up. Ann's is the best crossword
+#: for her roll (found by ``cuberef best``, proven optimal); Ben's is a smaller one.
+TURNS = (
+    ("1-roll.jpg", "2-crossword.jpg", 7, ("..S.", "..LA", ".GIN", "MAC.", "ELK.", "N..."), 7),
+    ("3-roll.jpg", "4-crossword.jpg", 5, ("MILK", "A...", "LAIR", "E..."), 4),
+)
 
 
 def main() -> None:
@@ -32,23 +41,30 @@ def main() -> None:
     tray = render_tray(SEED_TRAY, 4)
     _write(HERE / "boggle" / "1-roll.jpg", tray.image)
     truth["boggle/1-roll.jpg"] = {"board": "/".join("".join(row) for row in tray.board or ())}
-    loose = render_loose(SEED_ADLIB)
-    _write(HERE / "adlib" / "1-roll.jpg", loose.image)
-    truth["adlib/1-roll.jpg"] = {"roll": " ".join(cube.face for cube in loose.cubes)}
-    # The finished crossword is a real one: the best the engine finds for the same roll.
-    roll = " ".join(cube.face for cube in loose.cubes)
-    best = best_crossword(Roll.parse(roll, "adlib"), Lexicon.open("en"), seconds=BEST_SECONDS)
-    laid = ["*" if ch.islower() else ch for row in best.rows for ch in row if ch != "."]
-    unused = list((Counter(cube.face for cube in loose.cubes) - Counter(laid)).elements())
-    crossword = render_crossword(SEED_ADLIB, layout=(best.rows, unused))
-    if sorted(cube.face for cube in crossword.cubes) != sorted(laid + unused):
-        raise SystemExit("The roll and the crossword no longer show the same cubes.")
-    _write(HERE / "adlib" / "2-crossword.jpg", crossword.image)
-    truth["adlib/2-crossword.jpg"] = {
-        "grid": list(best.rows),
-        "score": best.score,
-        "unused": unused,
-    }
+    for name, face in STARTERS:
+        cube = render_crossword(SEED_START, layout=((face,), []))
+        _write(HERE / "adlib" / name, cube.image)
+        truth[f"adlib/{name}"] = {"face": face}
+    lexicon = Lexicon.open("en")
+    for roll_name, crossword_name, roll_seed, rows, crossword_seed in TURNS:
+        loose = render_loose(roll_seed)
+        roll = " ".join(cube.face for cube in loose.cubes)
+        _write(HERE / "adlib" / roll_name, loose.image)
+        truth[f"adlib/{roll_name}"] = {"roll": roll}
+        laid = ["*" if ch.islower() else ch for row in rows for ch in row if ch != "."]
+        unused = list((Counter(cube.face for cube in loose.cubes) - Counter(laid)).elements())
+        crossword = render_crossword(crossword_seed, layout=(rows, unused))
+        if crossword.grid != rows:
+            raise SystemExit(f"{crossword_name} no longer lies the right way up; pick a seed.")
+        verdict = referee(Roll.parse(roll, "adlib"), Grid.from_rows(rows), lexicon)
+        if not verdict.valid:
+            raise SystemExit(f"{crossword_name}: {' '.join(verdict.errors)}")
+        _write(HERE / "adlib" / crossword_name, crossword.image)
+        truth[f"adlib/{crossword_name}"] = {
+            "grid": list(rows),
+            "score": verdict.score,
+            "unused": unused,
+        }
     (HERE / "truth.json").write_text(json.dumps(truth, indent=2) + "\n", encoding="utf-8")
 
 
