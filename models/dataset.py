@@ -7,12 +7,12 @@ its seed, its split and its size, not on how many processes render it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
 from engine.faces import ALPHABET, BLANK
+from models.pool import run_jobs
 from models.render import ORIENTATIONS, Style, render_sample, turn_likeness
 
 #: Bump when ``sample`` draws anything differently: cached training sets carry it in their name.
@@ -114,17 +114,6 @@ def make_set(
     """Render ``count`` samples (a multiple of the class count keeps classes balanced)."""
     step = 500
     jobs = [(s, min(count, s + step), seed, split, size) for s in range(0, count, step)]
-    results = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for r in pool.map(_chunk, jobs):
-                results.append(r)
-                if progress:
-                    progress(len(r[0]))
-    else:
-        for job in jobs:
-            results.append(_chunk(job))
-            if progress:
-                progress(len(results[-1][0]))
+    results = run_jobs(_chunk, jobs, workers, progress, lambda job: job[1] - job[0])
     images, faces, orients = (np.concatenate(p) for p in zip(*results, strict=True))
     return Samples(images, faces, orients)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 
 import cv2
 import numpy as np
 
 from engine.faces import ALPHABET
 from models.dataset import CLASSES, NONE, Samples, orientation_target
+from models.pool import run_jobs
 from models.render import Style, fonts, turn_likeness
 from models.scenes import Scene
 from vision.crop import CROP, cut_face
@@ -137,19 +137,7 @@ def make_table_set(
     """The crops of ``scenes`` tables of ``split``, rendered on ``workers`` processes."""
     step = 25
     jobs = [(s, min(scenes, s + step), seed, split, size) for s in range(0, scenes, step)]
-    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-
-    def take(chunk: list[tuple[np.ndarray, np.ndarray, np.ndarray]], done: int) -> None:
-        parts.extend(chunk)
-        if progress:
-            progress(done)
-
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for job, chunk in zip(jobs, pool.map(_chunk, jobs), strict=True):
-                take(chunk, job[1] - job[0])
-    else:
-        for job in jobs:
-            take(_chunk(job), job[1] - job[0])
+    chunks = run_jobs(_chunk, jobs, workers, progress, lambda job: job[1] - job[0])
+    parts = [crop for chunk in chunks for crop in chunk]
     images, faces, orientations = (np.stack(p) for p in zip(*parts, strict=True))
     return Samples(images, faces, orientations)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from models.pool import run_jobs
 from models.scenes import Scene, render_scene
 from models.sidescene import render_loose_sides
 from vision.topshape import (
@@ -170,19 +170,8 @@ def make_scenes(
     scenes of ``split``), on ``workers`` processes."""
     step = 50
     jobs = [(source, split, s, min(count, s + step), seed) for s in range(0, count, step)]
-    parts: list[tuple[bytes, np.ndarray, np.ndarray]] = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for chunk in pool.map(_chunk, jobs):
-                parts.extend(chunk)
-                if progress:
-                    progress(len(chunk))
-    else:
-        for job in jobs:
-            chunk = _chunk(job)
-            parts.extend(chunk)
-            if progress:
-                progress(len(chunk))
+    chunks = run_jobs(_chunk, jobs, workers, progress, lambda job: job[3] - job[2])
+    parts = [scene for chunk in chunks for scene in chunk]
     sizes = [len(p[0]) for p in parts]
     counts = [len(p[1]) for p in parts]
     return Scenes(

@@ -172,6 +172,29 @@ def export(net: FaceNet, path: Path) -> dict[str, Any]:
     return meta
 
 
+def run_figures(
+    net: nn.Module,
+    out: Path,
+    meta: dict[str, Any],
+    threads: int,
+    rendered: bool,
+    start: float,
+    render_s: float,
+    train_s: float,
+) -> dict[str, Any]:
+    """What a model's card records of the run that made it: times, threads, file, size."""
+    return {
+        "threads": threads,
+        "rendered": rendered,
+        "render_s": round(render_s),
+        "train_s": round(train_s),
+        "total_s": round(time.monotonic() - start),
+        "onnx_bytes": out.stat().st_size,
+        "sha256": meta["sha256"],
+        "params": sum(p.numel() for p in net.parameters()),
+    }
+
+
 def _table_crops(cache: Path, scenes: int, workers: int) -> Samples:
     """The crops of the 3D training tables (``models.tablecrops``), rendered once."""
     from models.tablecrops import make_table_set
@@ -243,14 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         table_scenes=args.tables,
         table_samples=len(tables),
         epochs=args.epochs,
-        threads=args.threads,
-        rendered=rendered,
-        render_s=round(render_s),
-        train_s=round(train_s),
-        total_s=round(time.monotonic() - t0),
-        onnx_bytes=args.out.stat().st_size,
-        sha256=meta["sha256"],
-        params=sum(p.numel() for p in net.parameters()),
+        **run_figures(net, args.out, meta, args.threads, rendered, t0, render_s, train_s),
     )
     evaluate.write_card(figures, HERE / "CARD.md")
     print(json.dumps(figures, indent=1))

@@ -21,7 +21,7 @@ import torch
 
 from models.topdata import Scenes, batches, make_scenes
 from models.topnet import TopNet
-from models.train import Progress
+from models.train import Progress, run_figures
 from vision.topshape import CHANNELS, HEAT, INPUT_SIDE, STRIDE
 
 HERE = Path(__file__).resolve().parent
@@ -146,14 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         steps=args.steps,
         batch=args.batch,
         patch=PATCH,
-        threads=args.threads,
-        rendered=rendered,
-        render_s=round(render_s),
-        train_s=round(train_s),
-        total_s=round(time.monotonic() - t0),
-        onnx_bytes=args.out.stat().st_size,
-        sha256=meta["sha256"],
-        params=sum(p.numel() for p in net.parameters()),
+        **run_figures(net, args.out, meta, args.threads, rendered, t0, render_s, train_s),
     )
     evaluate_tops.write_card(figures, HERE / "CARD_TOPS.md")
     print(json.dumps(figures, indent=1))

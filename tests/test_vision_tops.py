@@ -85,3 +85,21 @@ def test_every_model_file_is_small():
     models = sorted(Path(str(files("models"))).glob("*.onnx"))
     assert {m.name for m in models} >= {"cube_faces.onnx", "cube_tops.onnx"}
     assert all(m.stat().st_size < 2_000_000 for m in models)
+
+
+def test_a_missing_or_corrupt_detector_is_a_machine_error(tmp_path):
+    import shutil
+
+    from engine.errors import MachineError
+    from vision.tops import TopDetector
+
+    with pytest.raises(MachineError, match=r"missing.*make model`\.$"):
+        TopDetector.load(tmp_path / "cube_tops.onnx")
+    copy = tmp_path / "cube_tops.onnx"
+    shutil.copy(MODEL, copy)
+    shutil.copy(MODEL.with_suffix(".json"), copy.with_suffix(".json"))
+    data = bytearray(copy.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    copy.write_bytes(bytes(data))
+    with pytest.raises(MachineError, match=r"corrupt.*make model`\.$"):
+        TopDetector.load(copy)

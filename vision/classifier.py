@@ -11,8 +11,6 @@ Orientation: the degrees the print is turned clockwise in the crop; ``np.rot90(c
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
@@ -23,6 +21,7 @@ import onnxruntime as ort
 
 from engine.errors import MachineError
 from engine.faces import ALPHABET
+from vision.onnx import open_model
 from vision.prediction import FacePrediction
 
 MODEL_NAME = "cube_faces.onnx"
@@ -87,42 +86,12 @@ class FaceClassifier:
     def load(cls, path: Path | None = None) -> FaceClassifier:
         """Open the committed model (or the ONNX file at ``path``), checking its SHA-256."""
         onnx_path = path or Path(str(files("models") / MODEL_NAME))
-        meta_path = onnx_path.with_suffix(".json")
-        if not onnx_path.is_file() or not meta_path.is_file():
-            raise MachineError(
-                f"The face model {onnx_path.name} or its {meta_path.name} is missing from "
-                f"{onnx_path.parent}; restore it with git or rebuild it with `make model`."
-            )
-        try:
-            meta = json.loads(meta_path.read_text())
-            data = onnx_path.read_bytes()
-            expected = meta["sha256"]
-        except (OSError, ValueError, KeyError) as err:
-            raise MachineError(
-                f"The face model's {meta_path.name} cannot be read ({err}); restore it with git "
-                "or rebuild it with `make model`."
-            ) from err
-        if hashlib.sha256(data).hexdigest() != expected:
-            raise MachineError(
-                f"The face model {onnx_path} is corrupt (its SHA-256 does not match "
-                f"{meta_path.name}); restore it with git or rebuild it with `make model`."
-            )
+        session, meta = open_model(onnx_path, "The face model")
         if tuple(meta.get("classes", ())) != (*ALPHABET, meta.get("none")):
             raise MachineError(
                 f"The face model {onnx_path.name} was trained for other faces than this version "
                 "of cuberef knows; rebuild it with `make model`."
             )
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = 1
-        options.log_severity_level = 3
-        ort.set_default_logger_severity(3)  # warnings of its own environment, not the model's
-        try:
-            session = ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
-        except Exception as err:  # onnxruntime raises its own untyped errors
-            raise MachineError(
-                f"onnxruntime cannot open the face model {onnx_path.name} ({err}); rebuild it "
-                "with `make model`."
-            ) from err
         return cls(session, meta)
 
     def prepare(self, crops: Sequence[np.ndarray]) -> np.ndarray:

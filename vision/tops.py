@@ -8,8 +8,6 @@ clusters, beside lit sides that show letters too, at a slant, under a hand or a 
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from importlib.resources import files
 from pathlib import Path
@@ -18,9 +16,9 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
-from engine.errors import MachineError
 from vision.detect import FaceQuad, ordered
 from vision.image import shrink
+from vision.onnx import open_model
 from vision.topshape import COS4, DX, DY, HEAT, SIN4, SIZE, TopShape, U, V, decode, from_grid
 from vision.topshape import input_size as network_size
 
@@ -38,33 +36,9 @@ class TopDetector:
     @classmethod
     def load(cls, path: Path | None = None) -> TopDetector:
         """Open the committed model (or the ONNX file at ``path``), checking its SHA-256."""
-        onnx_path = path or Path(str(files("models") / MODEL_NAME))
-        meta_path = onnx_path.with_suffix(".json")
-        fix = "restore it with git or rebuild it with `make model`"
-        try:
-            meta = json.loads(meta_path.read_text())
-            data = onnx_path.read_bytes()
-            expected = str(meta["sha256"])
-        except (OSError, ValueError, KeyError) as err:
-            raise MachineError(
-                f"The cube-top detector {onnx_path.name} or its {meta_path.name} cannot be "
-                f"read ({err}); {fix}."
-            ) from err
-        if hashlib.sha256(data).hexdigest() != expected:
-            raise MachineError(
-                f"The cube-top detector {onnx_path} is corrupt (its SHA-256 does not match "
-                f"{meta_path.name}); {fix}."
-            )
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = 1
-        options.log_severity_level = 3
-        ort.set_default_logger_severity(3)  # warnings of its own environment, not the model's
-        try:
-            session = ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
-        except Exception as err:  # onnxruntime raises its own untyped errors
-            raise MachineError(
-                f"onnxruntime cannot open the cube-top detector {onnx_path.name} ({err}); {fix}."
-            ) from err
+        session, _ = open_model(
+            path or Path(str(files("models") / MODEL_NAME)), "The cube-top detector"
+        )
         return cls(session)
 
     def heat(self, image: np.ndarray) -> tuple[np.ndarray, float]:
