@@ -25,6 +25,10 @@ from vision.detect import ordered
 
 #: Tops hidden more than this are not cut (the reader would see too little of them).
 VISIBLE = 0.85
+#: The sides cut as "none": at least this share of their top's area in view, and at most this.
+SIDE_SEEN = (0.2, 0.55)
+#: Bump when the crops are cut differently: cached sets carry it in their name.
+CROPS_VERSION = 2
 #: Kinds of table drawn, and how often: trays and rolls hold most tops, empty tables "none".
 KINDS = (("tray", 0.45), ("loose", 0.3), ("crossword", 0.15), ("empty", 0.1))
 #: The frames scenes are drawn in: the same scene seen by cameras of several resolutions.
@@ -84,11 +88,13 @@ def scene_crops(
             continue
         tops.append(cut.mean(0))
         out.append((_crop(image, cut, rng, size), *_target(cube.face, print_turn(corners, cut))))
+        top = cv2.contourArea(cut.astype(np.float32))
         for seen in cube.sides:
             quad = ordered(np.array(seen.corners, np.float64))
-            if cv2.contourArea(quad.astype(np.float32)) > 0.25 * cv2.contourArea(
-                cut.astype(np.float32)
-            ):
+            # A side seen as squarely as a top looks like one (only the detector, seeing the
+            # whole cube, can tell): only sides seen edge-on enough are "none".
+            area = cv2.contourArea(quad.astype(np.float32))
+            if SIDE_SEEN[0] * top < area < SIDE_SEEN[1] * top and seen.visible >= 0.6:
                 out.append((_crop(image, quad, rng, size), *_target(None, 0)))
     # Bare table (or an empty tray): a square of a face's size where no top lies.
     side = (

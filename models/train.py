@@ -197,9 +197,9 @@ def run_figures(
 
 def _table_crops(cache: Path, scenes: int, workers: int) -> Samples:
     """The crops of the 3D training tables (``models.tablecrops``), rendered once."""
-    from models.tablecrops import make_table_set
+    from models.tablecrops import CROPS_VERSION, make_table_set
 
-    path = cache / f"tables-v{DATA_VERSION}-seed{TRAIN_SEED}-n{scenes}-s{SIZE}.npz"
+    path = cache / f"tables-v{DATA_VERSION}.{CROPS_VERSION}-seed{TRAIN_SEED}-n{scenes}-s{SIZE}.npz"
     if path.is_file():
         with np.load(path) as z:
             return Samples(z["images"], z["faces"], z["orientations"])

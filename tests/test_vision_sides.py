@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from models.sidescene import render_loose_sides
-from vision.detect import carve_faces, find_faces
+from vision.carve import carve_faces
+from vision.detect import find_faces
 from vision.evaluate import evaluate
 
 MODEL = Path(str(files("models") / "cube_faces.onnx"))

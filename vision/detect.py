@@ -69,7 +69,7 @@ def _distances(lab: np.ndarray, ring: np.ndarray) -> np.ndarray:
     """How far each pixel's colour stands from the median colour of ``ring`` (0-255)."""
     background = np.median(lab[ring], axis=0).astype(np.float32)
     # OpenCV's arithmetic: a third of numpy's time on the whole frame.
-    squared = _squared_distance(lab, background)
+    squared = squared_distance(lab, background)
     distance = np.asarray(cv2.sqrt(squared))
     top = float(distance.max())
     if top <= 0:
@@ -125,7 +125,7 @@ def _otsu3(histogram: np.ndarray) -> tuple[float, float]:
 Region = tuple[int, int, np.ndarray]  # top, left, and the mask inside its bounding box
 
 
-def _regions(mask: np.ndarray, min_area: float = 0) -> list[Region]:
+def components(mask: np.ndarray, min_area: float = 0) -> list[Region]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(
         mask.astype(np.uint8), connectivity=8
     )
@@ -142,7 +142,7 @@ def _paste(canvas: np.ndarray, region: Region) -> None:
     canvas[top : top + sub.shape[0], left : left + sub.shape[1]] |= sub
 
 
-def _fill_holes(mask: np.ndarray) -> np.ndarray:
+def fill_holes(mask: np.ndarray) -> np.ndarray:
     contours, _ = cv2.findContours(
         mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
     )
@@ -151,7 +151,7 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
     return filled.astype(bool)
 
 
-def _lab_and_ring(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def lab_and_ring(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 0] *= SETTINGS["lightness_weight"]  # light varies across a table more than colour does
     height, width = lab.shape[:2]
@@ -176,7 +176,7 @@ def foreground(small: np.ndarray) -> list[np.ndarray]:
 
 def _foreground(small: np.ndarray) -> Iterator[np.ndarray]:
     """``foreground``'s masks one at a time, so that a caller content with one stops early."""
-    lab, ring = _lab_and_ring(small)
+    lab, ring = lab_and_ring(small)
     scaled = _distances(lab, ring)
     everywhere = np.ones(ring.shape, bool)
     for t in _thresholds(scaled, everywhere, ring):
@@ -202,9 +202,9 @@ def _enclosed(gray: np.ndarray) -> np.ndarray:
     height, width = gray.shape
     out = np.zeros(gray.shape, bool)
     largest = SETTINGS["tray_area"] * height * width
-    for top, left, sub in _regions(open_, SETTINGS["min_area"] * height * width):
+    for top, left, sub in components(open_, SETTINGS["min_area"] * height * width):
         if sub.sum() <= largest:
-            _paste(out, (top, left, _fill_holes(sub)))
+            _paste(out, (top, left, fill_holes(sub)))
     # Grow back what the dilated edges took off.
     return cv2.dilate(out.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
 
@@ -215,17 +215,17 @@ def _refine(lab: np.ndarray, mask: np.ndarray) -> np.ndarray:
     out = np.zeros_like(mask)
     kernel = np.ones((5, 5), np.uint8)
     min_area = SETTINGS["min_area"] * height * width
-    for region in _regions(mask, min_area):
+    for region in components(mask, min_area):
         top, left, sub = region
         if sub.sum() > SETTINGS["tray_area"] * height * width:
-            solid = _fill_holes(sub)
+            solid = fill_holes(sub)
             inner = cv2.erode(solid.astype(np.uint8), kernel, iterations=2) > 0
             if not inner.any() or inner.all():
                 _paste(out, region)
                 continue
             window = lab[top : top + sub.shape[0], left : left + sub.shape[1]]
             inside = _distance_mask(window, inner, solid & ~inner)
-            pieces = _regions(inside, min_area)
+            pieces = components(inside, min_area)
             if len(pieces) >= 4:
                 for t, l_, piece in pieces:
                     _paste(out, (top + t, left + l_, piece))
@@ -245,7 +245,8 @@ def _split_seams(
     )
     bright = (local > 0) & mask
     bright = cv2.erode(bright.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-    return [(t, l_, _fill_holes(piece)) for t, l_, piece in _regions(bright, 0.2 * side * side)]
+    pieces = components(bright, 0.2 * side * side)
+    return [(t, l_, fill_holes(piece)) for t, l_, piece in pieces]
 
 
 def _quads(
@@ -361,7 +362,7 @@ def _combine(found: list[list[FaceQuad]]) -> list[FaceQuad]:
 def _faces_in(
     small: np.ndarray, mask: np.ndarray, scale: float, seam_depth: float
 ) -> list[FaceQuad]:
-    regions = _regions(mask, SETTINGS["min_area"] * mask.size)
+    regions = components(mask, SETTINGS["min_area"] * mask.size)
     if not regions:
         return []
     # A face's half side is the deepest point of its region; a crossword's arms are one
@@ -400,149 +401,10 @@ def _faces_in(
     ]
 
 
-def carve_faces(
-    image: np.ndarray, quads: list[FaceQuad], small: tuple[np.ndarray, float] | None = None
-) -> list[list[FaceQuad]]:
-    """Faces the finder missed where a cube's top and a side as bright as it form one blob.
-
-    The faces found already say how large a face is and what colour; pixels nearer that
-    colour than the table's are cube, and in each piece of cube left over that can hold a
-    whole face, the squares of a face's size that fit are the candidates. A blob of a top and
-    a side holds a row of them; the face model, reading each, tells the top. Returns one list
-    of candidates per piece. ``small`` is ``downscale(image)`` where the caller has it.
-    """
-    if not quads:
-        return []
-    copy, scale = small or downscale(image)
-    lab = cv2.cvtColor(cv2.GaussianBlur(copy, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
-    side = float(np.median([q.side for q in quads])) / scale
-    found = np.zeros(copy.shape[:2], np.uint8)
-    colours, spreads = [], []
-    for q in quads:
-        corners = (q.corners + 0.5) / scale - 0.5
-        middle = corners.mean(0)
-        inner = np.zeros_like(found)
-        cv2.fillConvexPoly(inner, np.round(middle + (corners - middle) * 0.7).astype(np.int32), 1)
-        pixels = lab[inner > 0]
-        if len(pixels) < 4:
-            continue
-        # The face's own colour, not its letter's: the lighter part of it.
-        pixels = pixels[pixels[:, 0] >= np.percentile(pixels[:, 0], 40)]
-        colours.append(np.median(pixels, 0))
-        spreads.append(np.median(np.linalg.norm(pixels - colours[-1], axis=1)))
-        grown = middle + (corners - middle) * SETTINGS["carve_cover"]
-        cv2.fillConvexPoly(found, np.round(grown).astype(np.int32), 1)
-    if not colours:
-        return []
-    colour = np.median(colours, 0)
-    _, ring = _lab_and_ring(copy)
-    table = np.median(lab[ring], 0)
-    # Pieces of cube: where the faces' colour differs from the table's, the pixels nearer
-    # it; and, the faces' colour or not, the regions that edges close off.
-    pieces = enclosed(copy)
-    apart = SETTINGS["carve_apart"] * 1.4826 * float(np.median(spreads))
-    if np.linalg.norm(colour - table) >= apart:
-        near = _squared_distance(lab, colour) < _squared_distance(lab, table)
-        pieces = np.stack([near, pieces])
-    else:
-        pieces = pieces[None]
-    opened = [
-        cv2.morphologyEx(
-            (p & (found == 0)).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
-        )
-        > 0
-        for p in pieces
-    ]
-    regions = [r for mask in opened for r in _regions(mask, SETTINGS["carve_area"] * side * side)]
-    out = []
-    for region in regions:
-        top, left, sub = region
-        candidates = _fitting_squares(_fill_holes(sub), side)
-        group = []
-        for (x, y), angle in candidates:
-            center = np.array([left + x, top + y])
-            theta = np.radians(angle)
-            ux = np.array([np.cos(theta), np.sin(theta)]) * side / 2
-            uy = np.array([-np.sin(theta), np.cos(theta)]) * side / 2
-            corners = np.array(
-                [center - ux - uy, center + ux - uy, center + ux + uy, center - ux + uy]
-            )
-            full = (center + 0.5) * scale - 0.5
-            group.append(
-                FaceQuad(
-                    (corners + 0.5) * scale - 0.5,
-                    (float(full[0]), float(full[1])),
-                    side * scale,
-                    float(angle),
-                )
-            )
-        if group:
-            out.append(group)
-    return _merge_groups(out, side * scale / 2)
-
-
-def _merge_groups(groups: list[list[FaceQuad]], near: float) -> list[list[FaceQuad]]:
-    """Groups with candidates closer than ``near`` are one cube seen by two masks: one group."""
-    merged: list[list[FaceQuad]] = []
-    for group in groups:
-        apart = []
-        for m in merged:
-            if any(
-                np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < near
-                for a in group
-                for b in m
-            ):
-                group = m + group
-            else:
-                apart.append(m)
-        merged = apart
-        merged.append(group)
-    return merged
-
-
-def _squared_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
+def squared_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     """Each pixel's squared distance from ``colour`` (OpenCV's arithmetic, as ``_distances``)."""
     # A 4-tuple is OpenCV's scalar, subtracted from every pixel (its stubs know only arrays).
     scalar = (*(float(v) for v in colour), 0.0)
     difference = cv2.subtract(lab, scalar)  # type: ignore[call-overload]
     squared = cv2.multiply(difference, difference)
     return np.asarray(cv2.transform(squared, np.ones((1, 3), np.float32)))
-
-
-def _fitting_squares(piece: np.ndarray, side: float) -> list[tuple[tuple[float, float], float]]:
-    """Centres (x, y in the piece's pixels) and turn of the squares of about ``side`` that fit
-    inside ``piece`` best: the two ends and the middle of the places where they fit."""
-    window = max(3, round(SETTINGS["carve_window"] * side))
-    pad = window
-    padded = np.pad(piece.astype(np.float32), pad)
-    height, width = padded.shape
-    middle = (width / 2, height / 2)
-    best: tuple[float, float, np.ndarray] | None = None
-    for degrees in range(-40, 50, 5):
-        turn = cv2.getRotationMatrix2D(middle, degrees, 1.0)
-        turned = cv2.warpAffine(padded, turn, (width, height), flags=cv2.INTER_LINEAR)
-        fill = cv2.boxFilter(turned, -1, (window, window), normalize=True)
-        top = float(fill.max())
-        if best is None or top > best[0]:
-            best = (top, float(degrees), fill)
-    assert best is not None
-    top, angle, fill = best
-    if top < SETTINGS["carve_fill"]:
-        return []
-    ys, xs = np.nonzero(fill >= top - 0.02)
-    points = np.stack([xs, ys], 1).astype(np.float64)
-    # The places that fit run along the blob (a top and its side): take both ends.
-    mean = points.mean(0)
-    if len(points) > 1:
-        _, _, axes = np.linalg.svd(points - mean, full_matrices=False)
-        along = (points - mean) @ axes[0]
-        chosen = [points[int(np.argmin(along))], mean, points[int(np.argmax(along))]]
-    else:
-        chosen = [mean]
-    back = cv2.invertAffineTransform(cv2.getRotationMatrix2D(middle, angle, 1.0))
-    out: list[tuple[tuple[float, float], float]] = []
-    for p in chosen:
-        x, y = back @ np.array([p[0], p[1], 1.0]) - pad
-        if all(np.hypot(x - q[0][0], y - q[0][1]) > 0.15 * side for q in out):
-            out.append(((float(x), float(y)), angle))
-    return out

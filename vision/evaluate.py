@@ -32,8 +32,9 @@ from engine.cubes import CubeSet
 from engine.faces import ALPHABET
 from models.scenes import Scene, render_scene
 from models.sidescene import render_loose_sides
+from vision.carve import carve_faces
 from vision.crossword import turn_grid
-from vision.detect import FaceQuad, carve_faces
+from vision.detect import FaceQuad
 from vision.errors import ReadError
 from vision.find import find_tops
 from vision.models import face_model

@@ -13,8 +13,9 @@ import cv2
 import numpy as np
 
 from engine.cubes import CubeSet
+from vision.carve import carve_faces
 from vision.crop import CROP, cut_face, sharpness
-from vision.detect import FaceQuad, carve_faces
+from vision.detect import FaceQuad
 from vision.errors import TooBlurred
 from vision.find import find_tops
 from vision.prediction import FacePrediction
@@ -69,7 +70,7 @@ class Find(Protocol):
 
 
 class Carve(Protocol):
-    """Proposes tops in blobs of cube left over (``vision.detect.carve_faces``)."""
+    """Proposes tops in blobs of cube left over (``vision.carve.carve_faces``)."""
 
     def __call__(
         self, image: np.ndarray, quads: list[FaceQuad], small: Small | None = None
