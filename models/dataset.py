@@ -16,7 +16,7 @@ from models.pool import run_jobs
 from models.render import ORIENTATIONS, Style, render_sample, turn_likeness
 
 #: Bump when ``sample`` draws anything differently: cached training sets carry it in their name.
-DATA_VERSION = 2
+DATA_VERSION = 3
 #: The model's face classes: every face of the engine, then "none" (not a cube's top face).
 CLASSES: tuple[str, ...] = (*ALPHABET, "none")
 NONE = len(ALPHABET)
@@ -73,7 +73,7 @@ def sample(
             face_t[c] = p
         orient_t[:] = 0.25
         return _featureless(rng, size), face_t, orient_t
-    style = Style.random(rng, split)
+    style = Style.random(rng, split, wider=True)
     image = render_sample(face, ORIENTATIONS[k], rng, split=split, size=size, style=style)
     face_t[cls] = 1.0
     orient_t[:] = orientation_target(turn_likeness(face, style), k)

@@ -75,12 +75,21 @@ class Style:
     adlib: bool = False
     #: The mark under M, W and Z as a row of dots (some Super Big Boggle sets), not a bar.
     dots: bool = False
+    #: N marked too, as M, W and Z are (the newer Hasbro sets).
+    marks_n: bool = False
+    #: The blank face printed as a solid square (Super Big Boggle's block), not left bare.
+    block: bool = False
+
+    def marked(self, face: str) -> bool:
+        """Whether this set prints a mark under ``face``."""
+        return self.marks and (face in MARKED or (self.marks_n and face == "N"))
 
     @classmethod
     def random(cls, rng: np.random.Generator, split: str = "train", wider: bool = False) -> Style:
         """A random style of one split; held-out fonts and colours live in ``val``. With
         ``wider``, a third of the sets mark with dots and a third print in one of the
-        ``WIDER_INKS`` (the same styles as without for the draws they share)."""
+        ``WIDER_INKS``, three in ten mark N too and four in ten print the blank as a block
+        (the same styles as without for the draws they share)."""
         fl = fonts(split)
         inks, cubes = INKS[split], CUBES[split]
         ink = tuple(
@@ -95,14 +104,15 @@ class Style:
         )
         font = fl[rng.integers(len(fl))]
         marks, adlib = bool(rng.random() < 0.85), bool(rng.random() < 0.15)
-        dots = False
+        dots = marks_n = block = False
         if wider:
             dots = bool(rng.random() < 0.33)
             if rng.random() < 0.33:
                 wide = WIDER_INKS[split]
                 base = np.array(wide[rng.integers(len(wide))]) + rng.normal(0, 12, 3)
                 ink = tuple(int(c) for c in np.clip(base, 0, 255))
-        return cls(font, ink, cube, marks, adlib, dots)  # type: ignore[arg-type]
+            marks_n, block = bool(rng.random() < 0.3), bool(rng.random() < 0.4)
+        return cls(font, ink, cube, marks, adlib, dots, marks_n, block)  # type: ignore[arg-type]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -137,16 +147,20 @@ def face_ink(
     With ``rng`` the letter's size and the mark's shape vary a little, as between real sets.
     """
     ink = np.zeros((size, size), np.float32)
-    if face == BLANK:
-        return ink
     u = (lambda lo, hi: (lo + hi) / 2) if rng is None else (lambda lo, hi: rng.uniform(lo, hi))
+    if face == BLANK:
+        if style.block:
+            side = int(size * u(0.35, 0.5))
+            off = (size - side) // 2
+            ink[off : off + side, off : off + side] = 1.0
+        return ink
     if face == JOKER:
         side = int(size * u(0.5, 0.65))
         off = (size - side) // 2
         ink[off : off + side, off : off + side] = _joker(side, rng)
         return ink
     glyph = _glyph(style.font, face)
-    marked = style.marks and face in MARKED
+    marked = style.marked(face)
     height = size * u(0.5, 0.62) * (0.85 if marked else 1.0)
     scale = min(height / glyph.shape[0], size * (0.8 if len(face) > 1 else 0.72) / glyph.shape[1])
     gh, gw = max(2, round(glyph.shape[0] * scale)), max(2, round(glyph.shape[1] * scale))
@@ -203,12 +217,12 @@ def turn_likeness(face: str | None, style: Style) -> tuple[float, ...]:
     """
     if face is None or face in (BLANK, JOKER):
         return (1.0,) * len(ORIENTATIONS)
-    return _likeness(face, style.font, style.marks and face in MARKED)
+    return _likeness(face, style.font, style.marked(face))
 
 
 @functools.lru_cache(maxsize=2048)
 def _likeness(face: str, font: Path, marks: bool) -> tuple[float, ...]:
-    ink = face_ink(face, Style(font, marks=marks), 64) > 0.5
+    ink = face_ink(face, Style(font, marks=marks, marks_n=marks), 64) > 0.5
     out = [1.0]
     for k in (1, 2, 3):
         r = np.rot90(ink, -k)
