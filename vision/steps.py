@@ -96,15 +96,19 @@ class ModelLook:
         self, image: np.ndarray, corners: Sequence[np.ndarray], check: bool = True
     ) -> list[FacePrediction]:
         crops = [cut_face(image, c, CROP) for c in corners]
-        if check and crops and sharpness(crops) < MIN_SHARPNESS:
+        size = self.model.input_size
+        sized = crops
+        if size != CROP:
+            sized = [cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops]
+        read = self.model.classify(sized) if crops else []
+        # Judged on what the model takes for faces: a speck of table may be soft anyway.
+        faces = [crop for crop, p in zip(crops, read, strict=True) if p.is_face]
+        if check and faces and sharpness(faces) < MIN_SHARPNESS:
             raise TooBlurred(
                 "The photo is too blurred to read the letters; hold the camera still and "
                 "let it focus, then take it again."
             )
-        size = self.model.input_size
-        if size != CROP:
-            crops = [cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops]
-        return self.model.classify(crops) if crops else []
+        return read
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ clusters, beside lit sides that show letters too, at a slant, under a hand or a 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
@@ -25,6 +26,9 @@ from vision.topshape import input_size as network_size
 MODEL_NAME = "cube_tops.onnx"
 #: A peak of the heat at least this high is a face the reader looks at.
 MIN_HEAT = 0.3
+#: Faces found narrower than this many input pixels are looked at again, closer, where the
+#: part of the photo that holds them is at most this share of it.
+ZOOM_BELOW, ZOOM_AREA = 14.0, 0.5
 
 
 class TopDetector:
@@ -64,7 +68,29 @@ class TopDetector:
         return used, small.shape[1] / image.shape[1]
 
     def find(self, image: np.ndarray, min_heat: float = MIN_HEAT) -> list[FaceQuad]:
-        """Every top face in a BGR photo, in its pixels, surest first."""
+        """Every top face in a BGR photo, in its pixels, surest first.
+
+        Cubes that take only a corner of the frame (a tray a tenth of it, a roll seen from
+        afar) come out a few cells wide; the part of the photo they lie in is then looked
+        at again, closer.
+        """
+        quads = self._find(image, min_heat)
+        if not quads:
+            return quads
+        scale = network_size(*image.shape[:2])[2]
+        if float(np.median([q.side for q in quads])) * scale >= ZOOM_BELOW:
+            return quads
+        corners = np.concatenate([q.corners for q in quads])
+        reach = 2 * float(np.median([q.side for q in quads]))
+        x0, y0 = np.maximum(np.floor(corners.min(0) - reach), 0).astype(int)
+        x1, y1 = np.ceil(corners.max(0) + reach).astype(int)
+        x1, y1 = min(x1, image.shape[1]), min(y1, image.shape[0])
+        if (x1 - x0) * (y1 - y0) > ZOOM_AREA * image.shape[0] * image.shape[1]:
+            return quads
+        closer = [_moved(q, x0, y0) for q in self._find(image[y0:y1, x0:x1], min_heat)]
+        return closer + [q for q in quads if not any(_overlap(q, c) for c in closer)]
+
+    def _find(self, image: np.ndarray, min_heat: float) -> list[FaceQuad]:
         out, scale = self.heat(image)
         heat = np.ascontiguousarray(out[HEAT])
         peaks = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
@@ -97,6 +123,12 @@ class TopDetector:
             if not any(_overlap(quad, other) for other in kept):
                 kept.append(quad)
         return kept
+
+
+def _moved(quad: FaceQuad, dx: int, dy: int) -> FaceQuad:
+    """``quad`` found in a part of the photo, in the whole photo's pixels."""
+    x, y = quad.center
+    return replace(quad, corners=quad.corners + np.array([dx, dy]), center=(x + dx, y + dy))
 
 
 def _overlap(a: FaceQuad, b: FaceQuad) -> bool:
