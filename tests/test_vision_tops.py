@@ -103,3 +103,13 @@ def test_a_missing_or_corrupt_detector_is_a_machine_error(tmp_path):
     copy.write_bytes(bytes(data))
     with pytest.raises(MachineError, match=r"corrupt.*make model`\.$"):
         TopDetector.load(copy)
+
+
+def test_a_face_reaching_past_the_frame_is_cut_without_failing():
+    from vision.crop import cut_face
+
+    image = np.full((100, 120, 3), 200, np.uint8)
+    outside = np.array([[300.0, 300], [600, 300], [600, 600], [300, 600]])
+    assert cut_face(image, outside).shape == (64, 64, 3)
+    astride = np.array([[-200.0, -200], [90, -200], [90, 90], [-200, 90]])
+    assert cut_face(image, astride).shape == (64, 64, 3)

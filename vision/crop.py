@@ -28,13 +28,18 @@ def cut_face(
     # warpPerspective's point sampling does not alias.
     span = float(np.linalg.norm(source[1] - source[0]))
     if span > 2 * size:
+        height, width = image.shape[:2]
+        # The neighbourhood, kept inside the frame (a face found at its edge reaches past it).
         x0, y0 = np.floor(source.min(0)).astype(int) - 2
         x1, y1 = np.ceil(source.max(0)).astype(int) + 2
-        x0, y0 = max(0, x0), max(0, y0)
+        x0, y0 = min(max(0, x0), width - 1), min(max(0, y0), height - 1)
         window = image[y0 : max(y0 + 1, y1), x0 : max(x0 + 1, x1)]
         factor = span / size
-        small = cv2.resize(window, None, fx=1 / factor, fy=1 / factor, interpolation=cv2.INTER_AREA)
-        shrink = np.array([[1 / factor, 0, 0], [0, 1 / factor, 0], [0, 0, 1]])
+        wide = max(1, round(window.shape[1] / factor))
+        tall = max(1, round(window.shape[0] / factor))
+        small = cv2.resize(window, (wide, tall), interpolation=cv2.INTER_AREA)
+        sx, sy = wide / window.shape[1], tall / window.shape[0]
+        shrink = np.array([[sx, 0, 0], [0, sy, 0], [0, 0, 1]])
         offset = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
         matrix = matrix @ np.linalg.inv(shrink @ offset)
         return cv2.warpPerspective(small, matrix, (size, size), flags=cv2.INTER_LINEAR)

@@ -53,6 +53,8 @@ class FaceQuad:
     angle: float
     #: How sure the finder is that this is a top (the detector's heat; 1 for a cut's find).
     score: float = 1.0
+    #: Found by the learned detector (which sees the whole cube), not by a colour cut.
+    learned: bool = False
 
 
 def downscale(image: np.ndarray, side: int | None = None) -> tuple[np.ndarray, float]:

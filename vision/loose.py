@@ -23,6 +23,9 @@ from vision.steps import GameLike, Steps
 GAP_CONFIDENCE = 0.97
 #: ... and how sure, once each cube is given one face, it must still be (else it is dropped).
 GAP_KEEP = 0.5
+#: How sure the model must be of a face only a colour cut or carving proposed, where the
+#: detector found tops.
+CUT_CONFIDENCE = 0.9
 
 
 def read_loose(
@@ -42,7 +45,11 @@ def read_loose(
     predictions = steps.look(image, [q.corners for q in quads])
     # Two proposals may both be one cube: its top, and its top with a side or its shadow.
     kept = one_per_cube(quads, predictions)
-    quads = [quads[k] for k in kept]
+    # A cube the detector found stays found, whichever of its proposals read best.
+    quads = [
+        replace(quads[k], learned=any(q.learned and same_top(q, quads[k]) for q in quads))
+        for k in kept
+    ]
     predictions = [predictions[k] for k in kept]
     found = len(quads)
     # A cube the finder missed inside a crossword leaves a one-cell gap between the
@@ -67,11 +74,18 @@ def read_loose(
     else:
         quads = quads + looked_at
     # What the model says is not a cube's top face (a side, a shadow, the table) is dropped;
-    # a face looked for in a gap must be read with near certainty.
+    # a face looked for in a gap must be read with near certainty, and so, where the detector
+    # found tops, must one that only a colour cut or carving proposed (a speck of a wood's
+    # grain may look like an I).
+    trusted = any(q.learned for q in quads[:found])
     kept = [
         k
         for k, p in enumerate(predictions)
-        if p.is_face and (k < found or p.confidence >= GAP_CONFIDENCE)
+        if p.is_face
+        and (
+            p.confidence >= GAP_CONFIDENCE
+            or (k < found and (quads[k].learned or not trusted or p.confidence >= CUT_CONFIDENCE))
+        )
     ]
     if not kept:
         raise NoCubesFound(

@@ -113,7 +113,12 @@ class TopDetector:
             angle = (math.degrees(math.atan2(edge[1], edge[0])) + 45) % 90 - 45
             quads.append(
                 FaceQuad(
-                    corners, (float(centre[0]), float(centre[1])), side, angle, float(heat[y, x])
+                    corners,
+                    (float(centre[0]), float(centre[1])),
+                    side,
+                    angle,
+                    float(heat[y, x]),
+                    learned=True,
                 )
             )
         # A large face may show several peaks: the surest stands for it (cubes cannot overlap).
