@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: pi-check demo test lint browser bench bench-solver bench-best bench-match fuzz lexicons model clean install-pi
+.PHONY: pi-check demo test lint browser bench bench-solver bench-best bench-match bench-kill fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -70,3 +70,7 @@ bench-solver: $(STAMP)
 # 100 cuberef score --match writers at once on one file, twice for each game family (~2 min).
 bench-match: $(STAMP)
 	nice $(BIN)/python tests/benchmarks/bench_match_file.py
+
+# 200 kill -9 cycles of the headless box, twice: every event it said it saved is kept.
+bench-kill: $(STAMP)
+	nice $(BIN)/python tests/benchmarks/bench_box_kill.py

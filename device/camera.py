@@ -48,7 +48,8 @@ class CameraError(MachineError):
 
 
 class Camera(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def capture(self) -> np.ndarray: ...
 

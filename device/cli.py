@@ -156,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         more = getattr(args, "more", None)
         if rest and (more is None or any(word.startswith("-") for word in rest)):
             parser.error("unrecognized arguments: " + " ".join(rest))
-        if rest:
+        if rest and more is not None:
             getattr(args, more).extend(rest)
     except SystemExit as stop:  # --help, --version, or a refusal already said
         return stop.code if isinstance(stop.code, int) else 0

@@ -18,6 +18,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 
 from device.inputs import ranged
@@ -154,9 +155,7 @@ def _engine(runs: int) -> Iterator[Figure]:
 
     for name in ("en", "cs"):
         path = lexicon_path(name)
-        yield Figure(
-            f"open lexicon {name}", median_ms(lambda p=path: _open_fresh(p), runs), 50, runs
-        )
+        yield Figure(f"open lexicon {name}", median_ms(partial(_open_fresh, path), runs), 50, runs)
     for game_id, target in (("big-boggle", 3.0), ("czech-boggle", 3.0), ("super-big-boggle", None)):
         game = find_game(game_id)
         lexicon = Lexicon.open(game.lexicon)
@@ -204,7 +203,7 @@ def _vision(runs: int) -> Iterator[Figure]:
     game = find_game("boggle")
     for label, size, target in (("1 MP", (1155, 866), 100), ("12 MP", (4000, 3000), 400)):
         image = cv2.resize(tray, size, interpolation=cv2.INTER_CUBIC)
-        took = median_ms(lambda i=image: read(i, game, classifier=model), max(3, runs // 3))
+        took = median_ms(partial(read, image, game, classifier=model), max(3, runs // 3))
         yield Figure(f"read a {label} tray photo", took, target, max(3, runs // 3))
 
 
@@ -222,7 +221,7 @@ def _box(runs: int) -> Iterator[Figure]:
     for width, height in ((800, 480), (1920, 1080)):
         surface = pygame.Surface((width, height))
         render(view, surface)
-        took = median_ms(lambda s=surface: render(view, s), runs)
+        took = median_ms(partial(render, view, surface), runs)
         yield Figure(f"draw the timer screen {width}x{height}", took, None, runs)
     with tempfile.TemporaryDirectory() as folder:
         store = Store(folder)

@@ -66,10 +66,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"     config: {path if given else 'none; every setting at its default'}.")
         print(f"     service: {service}.")
-        for check in checks:
+        for found in checks:
             print(
-                f"{check['status'] if check['status'] != 'fix' else 'FIX':5}{check['part']}: "
-                f"{check['line']}"
+                f"{found['status'] if found['status'] != 'fix' else 'FIX':5}{found['part']}: "
+                f"{found['line']}"
             )
     return 1 if failed else 0
 

@@ -9,7 +9,7 @@ reading goes into the document too.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from device.inputs import read_bytes
 from engine.games import Game
@@ -26,20 +26,23 @@ def read_photo(path: str, game: Game, dice: str | CubeSet | None = None) -> Read
     """The reading of ``path`` for ``game``: a TrayReading or a LooseReading."""
     from device.seams import VisionReader
 
-    return _said(VisionReader().read_roll(load_photo(path), game, dice))
+    reading = VisionReader().read_roll(load_photo(path), game, dice)
+    _say(reading.warnings)
+    return reading
 
 
 def read_crossword_photo(path: str, game: Game, lexicon: str = "") -> LooseReading:
     """The finished crossword in the photo at ``path``, read as the box reads one."""
     from device.seams import VisionReader
 
-    return _said(VisionReader().read_crossword(load_photo(path), game, lexicon))
-
-
-def _said(reading: Any) -> Any:
-    for warning in reading.warnings:
-        print(f"cuberef: {warning}", file=sys.stderr)
+    reading = VisionReader().read_crossword(load_photo(path), game, lexicon)
+    _say(reading.warnings)
     return reading
+
+
+def _say(warnings: tuple[str, ...]) -> None:
+    for warning in warnings:
+        print(f"cuberef: {warning}", file=sys.stderr)
 
 
 def load_photo(path: str) -> np.ndarray:

@@ -42,7 +42,11 @@ def tray_game(args: argparse.Namespace, photo: str | None = None) -> tuple[Game,
         raise NotationError("Give the tray as a photo or with --board, not both.")
     dice = options.dice(args)
     if photo:
+        from vision import TrayReading
+
         reading = read_photo(photo, game, dice)
+        if not isinstance(reading, TrayReading):
+            raise NotationError(f"The photo shows no {game.title} tray; photograph the tray.")
         return game, tray_board(reading.board, game, dice), reading
     if not args.board:
         raise NotationError(

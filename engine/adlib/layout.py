@@ -259,16 +259,20 @@ class Layout:
         beyond = (last - cell) // step  # and after it
         lead = inside + before  # positions a word may have before `cell`
         tail = beyond + after  # and after it
-        fitting, fits_memo, fit = spelling.fitting, spelling.fits, self.fit
+        fit = self.fit
+        slots = spelling.fits.get((free, missing))
+        if slots is None:
+            slots = spelling.fitting(free, missing)
+        slot = code * spelling.positions
         for position in range(inside, min(lead + 1, len(spelling.by_position[code]))):
             start = cell - position * step
             if letter[start - step] >= 0:
                 continue
             shortest = position + 1 + beyond
             longest = position + 1 + tail
-            entries = fits_memo.get((code, position, free, missing))
+            entries = slots[slot + position]
             if entries is None:
-                entries = fitting(code, position, free, missing)
+                entries = spelling.fitting_at(code, position, free, missing, slots)
             for length, number in entries:
                 if length > longest:
                     break

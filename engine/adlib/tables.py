@@ -11,8 +11,9 @@ words are the roll's words in the order the search lays them from its first cell
 >>> words.text, first_words(words)
 (('at', 'ta'), [(1, 0), (1, 1), (0, 0), (0, 1)])
 >>> spelling = Spelling(words.codes)  # where an A has a T to spare: AT, and TA
->>> spelling.fitting(0, 0, free=1 | 1 << 19, missing=0), spelling.fitting(0, 1, 1 | 1 << 19, 0)
-([(2, 0)], [(2, 1)])
+>>> slots = spelling.fitting(free=1 | 1 << 19, missing=0)
+>>> [spelling.fitting_at(0, position, 1 | 1 << 19, 0, slots) for position in (0, 1)]
+[[(2, 0)], [(2, 1)]]
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 from engine.adlib.words import VALUES, RollWords
 
 #: How many filtered word lists `Spelling.fitting` keeps before it starts afresh.
-FITS_KEPT = 200000
+FITS_KEPT = 20000
 
 #: A first word: (word number, direction), 0 across from the first cell or 1 down from it.
 Move = tuple[int, int]
@@ -58,28 +59,44 @@ class Spelling:
                 self.beside[other] |= 1 << one
         # Which words hold a letter twice: only they need their cubes counted as they go.
         self.repeats = [len(set(coded)) < len(coded) for coded in codes]
-        # `fitting`'s memo: per (letter, position, free letters, jokers to spare).
-        self.fits: dict[tuple[int, int, int, int], list[tuple[int, int]]] = {}
+        self.positions = longest
+        # `fitting`'s memo: per (free letters, jokers to spare), a slot per letter and
+        # position, filled in when it is first asked for.
+        self.fits: dict[tuple[int, int], list[list[tuple[int, int]] | None]] = {}
 
-    def fitting(self, code: int, position: int, free: int, missing: int) -> list[tuple[int, int]]:
-        """(length, word number) of the words with `code` at `position` whose other letters
-        are `free` or among `missing` jokers, shortest first (memoised)."""
-        key = (code, position, free, missing)
+    def fitting(self, free: int, missing: int) -> list[list[tuple[int, int]] | None]:
+        """Per letter and position (slot ``code * positions + position``): None until
+        `fitting_at` fills it in (memoised)."""
+        key = (free, missing)
         found = self.fits.get(key)
         if found is None:
             if len(self.fits) > FITS_KEPT:
                 self.fits.clear()
-            entries = self.by_position[code][position]
-            outside = ~free
-            if missing:
-                found = [
-                    (length, number)
-                    for length, number, mask in entries
-                    if (mask & outside).bit_count() <= missing
-                ]
-            else:  # the usual case, no joker to spare: no letters to count
-                found = [(length, number) for length, number, mask in entries if not mask & outside]
-            self.fits[key] = found
+            found = self.fits[key] = [None] * (26 * self.positions)
+        return found
+
+    def fitting_at(
+        self,
+        code: int,
+        position: int,
+        free: int,
+        missing: int,
+        slots: list[list[tuple[int, int]] | None],
+    ) -> list[tuple[int, int]]:
+        """(length, word number) of the words with `code` at `position` whose other letters
+        are `free` or among `missing` jokers, shortest first; kept in `slots`, which
+        `fitting(free, missing)` gave."""
+        entries = self.by_position[code][position]
+        outside = ~free
+        if missing:
+            found = [
+                (length, number)
+                for length, number, mask in entries
+                if (mask & outside).bit_count() <= missing
+            ]
+        else:  # the usual case, no joker to spare: no letters to count
+            found = [(length, number) for length, number, mask in entries if not mask & outside]
+        slots[code * self.positions + position] = found
         return found
 
 

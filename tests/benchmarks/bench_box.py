@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 
 from device.commands.bench import median_ms  # noqa: E402
 from device.events import MatchStarted, WordTyped  # noqa: E402
-from device.render import View, render  # noqa: E402
+from device.render import Line, View, render  # noqa: E402
 from device.store import Store  # noqa: E402
 
 BOARD = tuple("TNTBGDARELTESISH")
@@ -25,7 +25,7 @@ BOARD = tuple("TNTBGDARELTESISH")
 
 def main() -> None:
     pygame.display.init()
-    words = tuple(f"WORD{i}  {i % 5 + 1}" for i in range(200))
+    words = tuple(Line(f"WORD{i}", str(i % 5 + 1)) for i in range(200))
     timer = View(title="Boggle", faces=BOARD, size=4, clock="2:47", big_clock=True)
     scored = View(title="Boggle", faces=BOARD, size=4, message="200 words.", lines=words)
     for width, height in ((800, 480), (1920, 1080)):
