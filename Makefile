@@ -19,7 +19,7 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy engine vision models
+	$(BIN)/mypy engine vision models device
 
 test: lint browser
 	$(BIN)/python -m pytest
