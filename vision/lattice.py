@@ -69,6 +69,9 @@ class Lattice:
 #: Steps whose directions' cosine is below this (within 30 degrees of a right angle) run
 #: along the other axis of the lattice.
 PERPENDICULAR = math.cos(math.radians(60))
+#: No two faces' centres lie closer than this share of a face's side (a squashed photo
+#: shortens one axis).
+SHORTEST = 0.7
 
 
 def lattice_axes(points: np.ndarray, spacing: float) -> tuple[np.ndarray, np.ndarray]:
@@ -98,7 +101,7 @@ def lattice_axes(points: np.ndarray, spacing: float) -> tuple[np.ndarray, np.nda
     angles = np.arctan2(v[:, 1], v[:, 0])
     # The four directions of a square lattice agree once the angle is multiplied by four.
     mean = math.atan2(np.sin(4 * angles).sum(), np.cos(4 * angles).sum()) / 4
-    a, b = _two_axes(v, mean)
+    a, b = _two_axes(v, mean, spacing)
     col, row = (a, b) if abs(a[0]) >= abs(b[0]) else (b, a)
     if col[0] < 0:
         col = -col
@@ -107,7 +110,9 @@ def lattice_axes(points: np.ndarray, spacing: float) -> tuple[np.ndarray, np.nda
     return col, row
 
 
-def _two_axes(vectors: np.ndarray, start: float) -> tuple[np.ndarray, np.ndarray]:
+def _two_axes(
+    vectors: np.ndarray, start: float, spacing: float
+) -> tuple[np.ndarray, np.ndarray]:
     """The lattice's two step vectors from the steps between neighbours, starting from axes
     at ``start`` and ``start`` + 90 degrees. Each axis keeps its own direction and length:
     a photo squashed in one direction, or taken at a slant, spaces rows and columns unequally
@@ -126,9 +131,32 @@ def _two_axes(vectors: np.ndarray, start: float) -> tuple[np.ndarray, np.ndarray
     steps = []
     for k in range(2):
         own = lengths[nearest == k]
-        step = float(np.median(own)) if len(own) else float(np.median(lengths))
+        step = _one_step(own, spacing) if len(own) else float(np.median(lengths))
         steps.append(np.array([math.cos(axes[k]), math.sin(axes[k])]) * step)
     return steps[0], steps[1]
+
+
+def _one_step(lengths: np.ndarray, spacing: float) -> float:
+    """One cell's step along an axis, from steps between neighbours that may span several
+    cells (in a crossword the nearest cube across a row is often two rows away).
+
+    The shortest step seen twice is one cell (faces cannot lie closer than about a face's
+    side); every step is counted in the whole cells it spans.
+
+    >>> round(_one_step(np.array([91.0, 92, 182, 181, 183, 182]), 87), 1)
+    91.0
+    >>> round(_one_step(np.array([120.0, 118, 121]), 100), 1)
+    120.0
+    """
+    candidates = np.sort(lengths[lengths >= SHORTEST * spacing])
+    for base in candidates:
+        if np.count_nonzero(np.abs(lengths - base) < 0.15 * base) >= 2:
+            break
+    else:
+        return float(np.median(lengths))
+    cells = np.maximum(np.round(lengths / base), 1)
+    whole = np.abs(lengths / base - cells) < 0.25
+    return float(np.median(lengths[whole] / cells[whole]))
 
 
 def fit_lattice(
