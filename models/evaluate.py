@@ -162,7 +162,9 @@ light, colour casts, blur, noise, JPEG artefacts and half of them seen at low re
 top face 18-32 pixels wide). "none" crops show empty tray cells, tray walls, cube sides and
 bare tables; {FEATURELESS:.0%} of them are featureless (one colour with a faint ramp and
 noise, or, for {FLAT:.0%} of those, perfectly flat), whose target is split 0.6 none / 0.4
-blank face, so a featureless image is read "none" with low confidence.
+blank face; the bare tables and empty cells cut from the 3D tables outweigh them, so a
+featureless image is read "none" (the blank face is learned bare and, on 40% of sets, printed
+as Super Big Boggle's block).
 Orientation targets are shared by the quarter turns that leave the print looking the same
 (S, H, I, N, X, O...), each by its likeness to the fourth power, so a nearly symmetric print
 still leans to its true turn; each quarter of a batch is turned by another quarter turn, the
@@ -177,7 +179,8 @@ Trained for {fig["epochs"]} epochs (AdamW, one-cycle) on the CPU, {fig.get("thre
 
 {fig["val_samples"]:,} crops, seed 2, rendered with {len(val_fonts)} fonts
 ({", ".join(val_fonts)}) and ink/cube colours held out of training
-(split `val`).
+(split `val`). Read as the reader reads them (`vision.classifier`): each crop at its four
+quarter turns, the turns' face probabilities combined by their geometric mean.
 
 | figure | value |
 |---|---|

@@ -159,13 +159,18 @@ def assign_faces(
     return Assignment(cube_set, tuple(chosen), total)
 
 
+def own_faces(cube_sets: Sequence[CubeSet]) -> set[str]:
+    """The faces a game's cubes may show: another edition, or a die replaced, shows a letter
+    or a face of the game's own kind (a Boggle cube never the Ad-Lib joker)."""
+    return {*ascii_uppercase, *(str(f) for s in cube_sets for f in s.faces())}
+
+
 def best_edition(
     probabilities: Sequence[Mapping[str, float]], cube_sets: Sequence[CubeSet]
 ) -> Assignment:
     """Of the editions a game was sold in, the one that explains the readings best (the
     first, the default, where they explain them equally well)."""
-    # Another edition, or a die replaced, shows a letter or a face of the game's own kind.
-    possible = {*ascii_uppercase, *(str(f) for s in cube_sets for f in s.faces())}
+    possible = own_faces(cube_sets)
     assignments = [assign_faces(probabilities, s, possible=possible) for s in cube_sets]
     return min(assignments, key=lambda a: (round(a.cost, 6), assignments.index(a)))
 

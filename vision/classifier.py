@@ -116,11 +116,27 @@ class FaceClassifier:
         return batch
 
     def run(self, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """Face probabilities (N, classes) and orientation probabilities (N, 4), one batch."""
-        if len(crops) == 0:
+        """Face probabilities (N, classes) and orientation probabilities (N, 4), one batch.
+
+        Each crop is read at its four quarter turns and the readings combined: a face the
+        model reads one way at one turn and another way at the next (a slanted I, an
+        underline mark half seen) is settled by what the turns agree on. The face
+        probabilities are the turns' geometric mean, the orientations are turned back and
+        averaged.
+        """
+        n = len(crops)
+        if n == 0:
             return np.zeros((0, len(self.classes)), np.float32), np.zeros((0, 4), np.float32)
-        faces, orients = self._session.run(None, {"image": self.prepare(crops)})
-        return faces, orients
+        batch = self.prepare(crops)
+        turned = np.concatenate([np.rot90(batch, k, axes=(2, 3)) for k in range(4)])
+        faces, orients = self._session.run(None, {"image": np.ascontiguousarray(turned)})
+        faces = np.asarray(faces, np.float64).reshape(4, n, -1)
+        orients = np.asarray(orients, np.float64).reshape(4, n, -1)
+        # A crop turned k quarters counter-clockwise reads k orientations lower.
+        orient = np.mean([np.roll(orients[k], k, axis=1) for k in range(4)], axis=0)
+        face = np.exp(np.log(np.maximum(faces, 1e-12)).mean(axis=0))
+        face /= face.sum(axis=1, keepdims=True)
+        return face.astype(np.float32), orient.astype(np.float32)
 
     def classify(self, crops: Sequence[np.ndarray]) -> list[FacePrediction]:
         """What each crop shows, in one batched run of the model."""

@@ -110,9 +110,7 @@ def lattice_axes(points: np.ndarray, spacing: float) -> tuple[np.ndarray, np.nda
     return col, row
 
 
-def _two_axes(
-    vectors: np.ndarray, start: float, spacing: float
-) -> tuple[np.ndarray, np.ndarray]:
+def _two_axes(vectors: np.ndarray, start: float, spacing: float) -> tuple[np.ndarray, np.ndarray]:
     """The lattice's two step vectors from the steps between neighbours, starting from axes
     at ``start`` and ``start`` + 90 degrees. Each axis keeps its own direction and length:
     a photo squashed in one direction, or taken at a slant, spaces rows and columns unequally

@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from engine.cubes import CubeSet
-from vision.assign import best_edition
+from vision.assign import best_edition, own_faces
 from vision.crossword import Grid, crossword_cells, gaps, turn_grid, upright_turn
 from vision.detect import FaceQuad, downscale
 from vision.errors import NoCubesFound
@@ -23,6 +23,8 @@ from vision.steps import GameLike, Steps
 GAP_CONFIDENCE = 0.97
 #: ... and how sure, once each cube is given one face, it must still be (else it is dropped).
 GAP_KEEP = 0.5
+#: How much of a find's probability must lie on faces the game's cubes can show.
+OWN_SHARE = 0.5
 #: How sure the model must be of a face only a colour cut or carving proposed, where the
 #: detector found tops.
 CUT_CONFIDENCE = 0.9
@@ -77,11 +79,15 @@ def read_loose(
     # a face looked for in a gap must be read with near certainty, and so, where the detector
     # found tops, must one that only a colour cut or carving proposed (a speck of a wood's
     # grain may look like an I).
+    # A find the model takes mostly for a face this game's cubes never show (a blank among
+    # Ad-Lib cubes: a patch of table) is not one of its cubes either.
     trusted = any(q.learned for q in quads[:found])
+    possible = own_faces(cube_sets)
     kept = [
         k
         for k, p in enumerate(predictions)
         if p.is_face
+        and sum(v for f, v in p.by_face().items() if f in possible) >= OWN_SHARE
         and (
             p.confidence >= GAP_CONFIDENCE
             or (k < found and (quads[k].learned or not trusted or p.confidence >= CUT_CONFIDENCE))
