@@ -304,3 +304,16 @@ def test_a_crossword_lying_turned_is_read_the_right_way_up(turns):
     assert reading.grid == grid
     assert reading.turned == (4 - turns) % 4 * 90
     assert any("right way up" in w for w in reading.warnings) == (turns != 0)
+
+
+@pytest.mark.parametrize("degrees", [28, 38, 44, 46, 52, 136, 224, 316])
+def test_a_crossword_lying_near_45_degrees_is_read_the_right_way_up(degrees):
+    # Near 45 degrees a face's own frame and the crossword's columns may be chosen a
+    # quarter apart; the letters' turns must still be compared in one frame.
+    from models.scenes import render_crossword
+
+    grid = ("MILK", "A...", "LAIR", "E...")
+    scene = render_crossword(4, frame=(1024, 768), layout=(grid, []))
+    turn = cv2.getRotationMatrix2D((512, 384), degrees, 1.0)
+    photo = cv2.warpAffine(scene.image, turn, (1024, 768), borderMode=cv2.BORDER_REFLECT)
+    assert read(photo, find_game("adlib")).grid == grid

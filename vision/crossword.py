@@ -73,16 +73,36 @@ def crossword_lattice(quads: Sequence[FaceQuad], members: Sequence[int]) -> Latt
     return fit_lattice(points, float(np.median(sizes)), sizes=sizes)
 
 
-def crossword_cells(quads: Sequence[FaceQuad]) -> list[tuple[int, int] | None]:
-    """The cell of each face in the largest group of touching cubes (None off it)."""
+def crossword_cells(
+    quads: Sequence[FaceQuad],
+) -> tuple[list[tuple[int, int] | None], list[int]]:
+    """The cell of each face in the largest group of touching cubes (None off it), and the
+    quarter turns clockwise from the crossword's columns to the frame each face was cut in.
+
+    A face's orientation is read in its own frame (its corners from the one nearest its top
+    left); near 45 degrees one face's frame and the crossword's columns may be chosen a
+    quarter apart, so the letters' turns are compared in the crossword's frame.
+    """
     members = touching_group(quads)
     cells: list[tuple[int, int] | None] = [None] * len(quads)
+    frames = [0] * len(quads)
     if not members:
-        return cells
+        return cells, frames
     lattice = crossword_lattice(quads, members)
     for k, cell in zip(members, lattice.cells, strict=True):
         cells[k] = cell
-    return cells
+        if cell is not None:
+            frames[k] = _frame_turn(quads[k], lattice, cell)
+    return cells, frames
+
+
+def _frame_turn(quad: FaceQuad, lattice: Lattice, cell: tuple[int, int]) -> int:
+    row, col = cell
+    here, right = (np.array(lattice.cell_center(row, c)) for c in (col, col + 1))
+    column = right - here
+    edge = quad.corners[1] - quad.corners[0]
+    apart = math.degrees(math.atan2(edge[1], edge[0]) - math.atan2(column[1], column[0]))
+    return round(apart / 90) % 4
 
 
 def gaps(quads: Sequence[FaceQuad], extend_words: bool = True) -> list[FaceQuad]:

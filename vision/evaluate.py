@@ -108,6 +108,8 @@ class Tally:
     loose_right: int = 0
     crosswords: int = 0
     crosswords_right: int = 0
+    #: Crosswords whose cells were all read right, whichever way up they were turned.
+    crosswords_any_turn: int = 0
     seconds: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
 
@@ -120,6 +122,7 @@ class Tally:
             f"cells read right:      {pct(self.cells_right, self.cells)}",
             f"loose found & read:    {pct(self.loose_right, self.loose_cubes)}",
             f"crosswords exact:      {pct(self.crosswords_right, self.crosswords)}",
+            f"  ... any way up:      {pct(self.crosswords_any_turn, self.crosswords)}",
             f"median seconds/scene:  {np.median(self.seconds):.3f}" if self.seconds else "",
         ]
 
@@ -220,6 +223,7 @@ def score_scene(
         )
         got = tuple(tuple(r.replace(".", " ")) for r in reading.grid)
         tally.crosswords_right += got in options
+        tally.crosswords_any_turn += got in _turns([list(r) for r in truth])
 
 
 def _upright(grid: tuple[str, ...], turn: int) -> tuple[str, ...]:

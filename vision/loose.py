@@ -119,7 +119,7 @@ def read_loose(
         quads = [quads[k] for k in cubes]
         predictions = [predictions[k] for k in cubes]
         chosen = [chosen[k] for k in cubes]
-    cells = crossword_cells(quads)
+    cells, frames = crossword_cells(quads)
     expected = len(assignment.cube_set.dice)
     if len(quads) != expected:
         warnings.append(
@@ -150,7 +150,11 @@ def read_loose(
                 f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) read as {face} "
                 f"with confidence {assigned.probability:.2f}; check it."
             )
-    faces_read, grid, turn, how = _upright(faces_read, predictions, is_word)
+    prints = [
+        tuple(np.roll(p.orientation_probabilities, frame))
+        for p, frame in zip(predictions, frames, strict=True)
+    ]
+    faces_read, grid, turn, how = _upright(faces_read, prints, is_word)
     if turn:
         lying = {1: "a quarter turn anticlockwise", 2: "upside down", 3: "a quarter turn clockwise"}
         warnings.append(
@@ -165,20 +169,21 @@ def read_loose(
 
 def _upright(
     faces: list[FaceReading],
-    predictions: Sequence[FacePrediction],
+    prints: Sequence[Sequence[float]],
     is_word: Callable[[str], bool] | None,
 ) -> tuple[list[FaceReading], tuple[str, ...] | None, int, str]:
     """The faces with their crossword cells the right way up, the crossword's rows, the
-    clockwise quarter turns that stood it up, and what decided the turn."""
+    clockwise quarter turns that stood it up, and what decided the turn. ``prints``: each
+    face's orientation probabilities in the crossword's frame."""
     used: Grid = {f.cell: f.face for f in faces if f.cell is not None}
     if not used:
         return faces, None, 0, ""
-    prints = [
-        p.orientation_probabilities
-        for f, p in zip(faces, predictions, strict=True)
+    letters = [
+        p
+        for f, p in zip(faces, prints, strict=True)
         if f.cell is not None and f.face not in ("#", "*")
     ]
-    turn, how = upright_turn(used, prints, is_word)
+    turn, how = upright_turn(used, letters, is_word)
     rows = max(r for r, _ in used) + 1
     cols = max(c for _, c in used) + 1
     faces = [
