@@ -317,3 +317,18 @@ def test_a_crossword_lying_near_45_degrees_is_read_the_right_way_up(degrees):
     turn = cv2.getRotationMatrix2D((512, 384), degrees, 1.0)
     photo = cv2.warpAffine(scene.image, turn, (1024, 768), borderMode=cv2.BORDER_REFLECT)
     assert read(photo, find_game("adlib")).grid == grid
+
+
+def test_faces_that_touch_off_any_lattice_are_no_crossword():
+    # A damaged photo: one large find touching two small ones, no two of them a step apart.
+    from vision.crossword import crossword_cells, gaps
+    from vision.detect import FaceQuad
+
+    def square(x: float, y: float, side: float) -> FaceQuad:
+        h = side / 2
+        corners = np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]])
+        return FaceQuad(corners, (x, y), side, 0.0)
+
+    quads = [square(0, 0, 100), square(60, 0, 10), square(0, 60, 10)]
+    assert crossword_cells(quads) == ([None, None, None], [0, 0, 0])
+    assert gaps(quads) == []

@@ -67,10 +67,18 @@ def touching_group(quads: Sequence[FaceQuad]) -> list[int]:
     return [i for i in range(n) if root(i) == group]
 
 
-def crossword_lattice(quads: Sequence[FaceQuad], members: Sequence[int]) -> Lattice:
+def crossword_lattice(quads: Sequence[FaceQuad]) -> tuple[list[int], Lattice] | None:
+    """The largest group of touching faces and the lattice they lie on, if they form a
+    crossword (faces that touch only at odd angles, as in a damaged photo, do not)."""
+    members = touching_group(quads)
+    if not members:
+        return None
     points = np.array([quads[k].center for k in members])
     sizes = np.array([quads[k].side for k in members])
-    return fit_lattice(points, float(np.median(sizes)), sizes=sizes)
+    try:
+        return members, fit_lattice(points, float(np.median(sizes)), sizes=sizes)
+    except ValueError:  # no two of them are neighbours on a lattice
+        return None
 
 
 def crossword_cells(
@@ -83,12 +91,12 @@ def crossword_cells(
     left); near 45 degrees one face's frame and the crossword's columns may be chosen a
     quarter apart, so the letters' turns are compared in the crossword's frame.
     """
-    members = touching_group(quads)
     cells: list[tuple[int, int] | None] = [None] * len(quads)
     frames = [0] * len(quads)
-    if not members:
+    found = crossword_lattice(quads)
+    if found is None:
         return cells, frames
-    lattice = crossword_lattice(quads, members)
+    members, lattice = found
     for k, cell in zip(members, lattice.cells, strict=True):
         cells[k] = cell
         if cell is not None:
@@ -109,10 +117,10 @@ def gaps(quads: Sequence[FaceQuad], extend_words: bool = True) -> list[FaceQuad]
     """Faces to look for: the empty cell between the crossword and a face two cells away,
     and (``extend_words``) the cell past each word's end, where the finder may have missed
     a cube; the face model decides (it answers "none" for bare table)."""
-    members = touching_group(quads)
-    if not members:
+    found = crossword_lattice(quads)
+    if found is None:
         return []
-    lattice = crossword_lattice(quads, members)
+    members, lattice = found
     occupied = {c for c in lattice.cells if c is not None}
     side = float(np.median([quads[k].side for k in members]))
     pitch = float(np.linalg.norm(np.subtract(lattice.cell_center(0, 1), lattice.cell_center(0, 0))))
