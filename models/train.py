@@ -172,6 +172,20 @@ def export(net: FaceNet, path: Path) -> dict[str, Any]:
     return meta
 
 
+def run_options(ap: argparse.ArgumentParser, out: Path, threads: int, kept: str) -> None:
+    """The options of every training command: threads, rendering processes, the model file
+    written, and the folder that keeps what was rendered."""
+    ap.add_argument("--threads", type=int, default=threads)
+    ap.add_argument("--workers", type=int, default=2, help="processes that render")
+    ap.add_argument("--out", type=Path, default=out)
+    ap.add_argument(
+        "--cache",
+        type=Path,
+        default=HERE.parent / "build" / "model-data",
+        help=f"folder that keeps the rendered {kept} between runs",
+    )
+
+
 def run_figures(
     net: nn.Module,
     out: Path,
@@ -221,15 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batch", type=int, default=128)
     # One thread: on a shared two-core machine a second thread costs more than it brings
     # (measured: 514 samples/s with one thread, 71 with two, while other jobs ran).
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=2, help="processes that render")
-    ap.add_argument("--out", type=Path, default=HERE / "cube_faces.onnx")
-    ap.add_argument(
-        "--cache",
-        type=Path,
-        default=HERE.parent / "build" / "model-data",
-        help="folder that keeps the rendered training set between runs",
-    )
+    run_options(ap, HERE / "cube_faces.onnx", threads=1, kept="training set")
     args = ap.parse_args(argv)
     torch.set_num_threads(args.threads)
     torch.manual_seed(TRAIN_SEED)

@@ -21,7 +21,7 @@ import torch
 
 from models.topdata import Scenes, batches, make_scenes
 from models.topnet import TopNet
-from models.train import Progress, run_figures
+from models.train import Progress, run_figures, run_options
 from vision.topshape import CHANNELS, HEAT, INPUT_SIDE, STRIDE
 
 HERE = Path(__file__).resolve().parent
@@ -110,15 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--val", type=int, default=200, help="held-out 3D scenes of each split")
     ap.add_argument("--steps", type=int, default=12000, help="training batches")
     ap.add_argument("--batch", type=int, default=16)
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--workers", type=int, default=2, help="processes that render")
-    ap.add_argument("--out", type=Path, default=HERE / "cube_tops.onnx")
-    ap.add_argument(
-        "--cache",
-        type=Path,
-        default=HERE.parent / "build" / "model-data",
-        help="folder that keeps the rendered scenes between runs",
-    )
+    run_options(ap, HERE / "cube_tops.onnx", threads=2, kept="scenes")
     args = ap.parse_args(argv)
     torch.set_num_threads(args.threads)
     t0 = time.monotonic()
