@@ -11,6 +11,8 @@ from importlib.resources import files
 from pathlib import Path
 from string import ascii_uppercase
 
+import cv2
+import numpy as np
 import pytest
 
 from engine.cubes import CubeSet, Die
@@ -79,6 +81,23 @@ def test_loose_dice_photos_are_read(folder, name):
     )
     # dev/ as before (11 of 12, the look-alikes apart); field/ every letter.
     assert right == 12 if folder == "field" else right + confusions >= 11
+
+
+@pytest.mark.parametrize("name", ["Emerson-L-Q-less-IMG_3296.JPG", "Emerson-L-Q-less-IMG_3297.JPG"])
+def test_a_roll_photographed_from_afar_is_read(name):
+    """The same 12 MP photo with the dice in a ninth of the frame (tops about 60 pixels
+    wide, five in the detector's input): they are looked at again, closer."""
+    if not (SHARED / "dev" / name).is_file():
+        pytest.skip("../shared/photos/dev is absent")
+    photo = load_image(SHARED / "dev" / name)
+    height, width = photo.shape[:2]
+    table = np.empty((3 * height, 3 * width, 3), np.uint8)
+    table[:] = np.median(photo.reshape(-1, 3), axis=0)
+    table[height : 2 * height, width : 2 * width] = photo
+    far = cv2.resize(table, (width, height), interpolation=cv2.INTER_AREA)
+    reading = read(far, _QLessDice())
+    truth = Counter(_labels("dev")["loose"][name]["letters"])
+    assert sum((truth & Counter(face.face for face in reading.faces)).values()) >= 11
 
 
 def test_a_sure_face_the_cube_set_cannot_show_is_kept_and_flagged():

@@ -26,9 +26,9 @@ from vision.topshape import input_size as network_size
 MODEL_NAME = "cube_tops.onnx"
 #: A peak of the heat at least this high is a face the reader looks at.
 MIN_HEAT = 0.3
-#: Faces found narrower than this many input pixels are looked at again, closer, where the
-#: part of the photo that holds them is at most this share of it.
-ZOOM_BELOW, ZOOM_AREA = 14.0, 0.5
+#: Tops found narrower than this many input pixels, in a part of the photo at most this share
+#: of it, are looked at again there, closer (tops a few pixels wide come out too large).
+ZOOM_BELOW, ZOOM_AREA = 24.0, 0.5
 
 
 class TopDetector:
@@ -77,18 +77,17 @@ class TopDetector:
         quads = self._find(image, min_heat)
         if not quads:
             return quads
-        scale = network_size(*image.shape[:2])[2]
-        if float(np.median([q.side for q in quads])) * scale >= ZOOM_BELOW:
-            return quads
+        height, width = image.shape[:2]
         corners = np.concatenate([q.corners for q in quads])
-        reach = 2 * float(np.median([q.side for q in quads]))
+        reach = float(np.median([q.side for q in quads]))
         x0, y0 = np.maximum(np.floor(corners.min(0) - reach), 0).astype(int)
         x1, y1 = np.ceil(corners.max(0) + reach).astype(int)
-        x1, y1 = min(x1, image.shape[1]), min(y1, image.shape[0])
-        if (x1 - x0) * (y1 - y0) > ZOOM_AREA * image.shape[0] * image.shape[1]:
+        x1, y1 = min(x1, width), min(y1, height)
+        small = float(np.median([q.side for q in quads])) * network_size(height, width)[2]
+        if small >= ZOOM_BELOW or (x1 - x0) * (y1 - y0) > ZOOM_AREA * height * width:
             return quads
         closer = [_moved(q, x0, y0) for q in self._find(image[y0:y1, x0:x1], min_heat)]
-        return closer + [q for q in quads if not any(_overlap(q, c) for c in closer)]
+        return _beside(closer, quads)
 
     def _find(self, image: np.ndarray, min_heat: float) -> list[FaceQuad]:
         out, scale = self.heat(image)
@@ -128,6 +127,11 @@ class TopDetector:
             if not any(_overlap(quad, other) for other in kept):
                 kept.append(quad)
         return kept
+
+
+def _beside(first: list[FaceQuad], second: list[FaceQuad]) -> list[FaceQuad]:
+    """``first``, then each of ``second`` that lies on none of them."""
+    return first + [q for q in second if not any(_overlap(q, f) for f in first)]
 
 
 def _moved(quad: FaceQuad, dx: int, dy: int) -> FaceQuad:
