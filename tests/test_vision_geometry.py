@@ -15,7 +15,16 @@ from device.cli import main
 from engine.cubes import CubeSet
 from engine.games import find_game
 from models.scenes import render_scene, render_tray
-from vision import NoCubesFound, NotAnImage, TooBlurred, TrayCutOff, WrongGame, load_image, read
+from vision import (
+    NoCubesFound,
+    NotAnImage,
+    TooBlurred,
+    TooSmall,
+    TrayCutOff,
+    WrongGame,
+    load_image,
+    read,
+)
 from vision.assign import assign_faces, hungarian
 from vision.evaluate import evaluate
 from vision.lattice import fit_lattice
@@ -121,6 +130,15 @@ def test_wrong_game_cut_off_tray_and_blur_are_refused():
     cut = int(corners[:, 0].min() + np.ptp(corners[:, 0]) * 0.45)
     with pytest.raises((TrayCutOff, NoCubesFound)):
         read(np.ascontiguousarray(scene.image[:, cut:]), find_game("boggle"), classifier=object())
+
+
+def test_a_tray_too_small_to_read_says_so_not_that_it_is_blurred():
+    scene = render_tray(2024, 4)
+    readable = cv2.resize(scene.image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    assert read(readable, find_game("boggle")).rows == scene.board
+    tiny = cv2.resize(scene.image, None, fx=0.2, fy=0.2, interpolation=cv2.INTER_AREA)
+    with pytest.raises(TooSmall, match=r"^The cubes are only about \d+ pixels wide .* again\.$"):
+        read(tiny, find_game("boggle"))
 
 
 def test_scenes_are_deterministic():

@@ -5,7 +5,15 @@
 >>> reading.board, reading.min_confidence        # doctest: +SKIP
 """
 
-from vision.errors import NoCubesFound, NotAnImage, ReadError, TooBlurred, TrayCutOff, WrongGame
+from vision.errors import (
+    NoCubesFound,
+    NotAnImage,
+    ReadError,
+    TooBlurred,
+    TooSmall,
+    TrayCutOff,
+    WrongGame,
+)
 from vision.image import load_image
 from vision.reader import read
 from vision.reading import FaceReading, LooseReading, TrayReading
@@ -17,6 +25,7 @@ __all__ = [
     "NotAnImage",
     "ReadError",
     "TooBlurred",
+    "TooSmall",
     "TrayCutOff",
     "TrayReading",
     "WrongGame",

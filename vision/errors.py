@@ -24,6 +24,10 @@ class TooBlurred(ReadError):
     """The photo is too blurred for the letters to be read."""
 
 
+class TooSmall(ReadError):
+    """The cubes take too few pixels of the photo for the letters to be read."""
+
+
 class TrayCutOff(ReadError):
     """Part of the tray lies outside the photo."""
 

@@ -16,13 +16,15 @@ from engine.cubes import CubeSet
 from vision.carve import carve_faces
 from vision.crop import CROP, cut_face, sharpness
 from vision.detect import FaceQuad
-from vision.errors import TooBlurred
+from vision.errors import TooBlurred, TooSmall
 from vision.find import find_tops
 from vision.prediction import FacePrediction
 
 #: Below this median sharpness (the Laplacian's variance over the grey levels' variance, on
 #: 64-pixel crops) the photo is too blurred to read.
 MIN_SHARPNESS = 0.02
+#: ... and where the faces are narrower than this many pixels, it is too small, not blurred.
+SMALLEST = 32
 
 
 class GameLike(Protocol):
@@ -104,6 +106,13 @@ class ModelLook:
         # Judged on what the model takes for faces: a speck of table may be soft anyway.
         faces = [crop for crop, p in zip(crops, read, strict=True) if p.is_face]
         if check and faces and sharpness(faces) < MIN_SHARPNESS:
+            seen = [c for c, p in zip(corners, read, strict=True) if p.is_face]
+            wide = float(np.median([np.linalg.norm(c[1] - c[0]) for c in seen]))
+            if wide < SMALLEST:
+                raise TooSmall(
+                    f"The cubes are only about {wide:.0f} pixels wide in the photo, too small "
+                    "to read their letters; come closer or zoom in, then take it again."
+                )
             raise TooBlurred(
                 "The photo is too blurred to read the letters; hold the camera still and "
                 "let it focus, then take it again."
