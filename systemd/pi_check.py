@@ -483,7 +483,11 @@ def judge(name: str, pi: dict[str, str], here: dict[str, str]) -> tuple[str, boo
         parts = ", ".join(f"{part} {status}" for part, status in statuses)
         return (f"{'same' if ok else 'DIFFERENT'}: {parts}", ok)
     lines_a, lines_b = pi[name].splitlines(), here[name].splitlines()
-    differing = [i for i, (x, y) in enumerate(zip(lines_a, lines_b, strict=False)) if x != y]
+    differing = [
+        i
+        for i, (x, y) in enumerate(zip(lines_a, lines_b, strict=False))
+        if _each_run(x) != _each_run(y)
+    ]
     differing += list(range(min(len(lines_a), len(lines_b)), max(len(lines_a), len(lines_b))))
     if not differing:
         return (f"identical output ({len(lines_a)} lines)", True)
@@ -503,6 +507,17 @@ def _close(a: object, b: object, tolerance: float = 1e-3) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
     return a == b
+
+
+def _each_run(line: str) -> str:
+    """A demo line without what each run draws afresh: the players' page's port and the
+    match's join code.
+
+    >>> _each_run("players' page: http://127.0.0.1:60823/ code SFNZ")
+    "players' page: http://127.0.0.1:PORT/ code CODE"
+    """
+    line = re.sub(r"(127\.0\.0\.1):\d+", r"\1:PORT", line)
+    return re.sub(r"\bcode [A-Z0-9]{4,8}\b", "code CODE", line)
 
 
 def _best_crossword_line(lines: list[str], index: int) -> bool:
