@@ -438,7 +438,7 @@ def compare(pi: Side, here: Side, report: Report) -> bool:
     for number in range(max(len(left), len(right))):
         a = left[number] if number < len(left) else ""
         b = right[number] if number < len(right) else ""
-        report.say(f"{a:<52} {'=' if a == b else '≠'} {b}")
+        report.say(f"{a:<52} {'=' if _each_run(a) == _each_run(b) else '≠'} {b}")
     report.say("")
     report.say(
         "the service's doctor in the emulated Pi (its installed configuration, no hardware):"
