@@ -139,34 +139,38 @@ class Search:
         if self.limit is not None and self.nodes > self.limit:
             raise EnoughHere
         layout = self.layout
-        across, down = layout.state
         # The first open line, in the order the cubes were laid: the one a narrow search
         # decides, and where the full search starts looking for the fewest options.
         if self.width is None:
             forced = self._force()
             if forced is None:
                 return
-            settled, cell, direction = forced
+            settled, lines = forced
         else:
             settled = []
-            cell = direction = -1
+            across, down = layout.state
+            lines = []
             for cell in layout.order:
                 if across[cell] == 0:
-                    direction = 0
+                    lines.append(cell << 1)
                     break
                 if down[cell] == 0:
-                    direction = 1
+                    lines.append(cell << 1 | 1)
                     break
         try:
-            if direction < 0:
+            if not lines:
                 self._finish()
                 return
             if self.bound(layout) < self.floor:
                 return
             if self.width is not None:
+                cell, direction = lines[0] >> 1, lines[0] & 1
                 options = layout.options(cell, direction)[: self.width]
             else:
-                cell, direction, options = self._fewest(cell, direction)
+                chosen = self._fewest(lines)
+                if chosen is None:
+                    return
+                cell, direction, options = chosen
             step = 1 if direction == 0 else layout.stride
             codes = layout.spelling.codes
             for _, start, number in options:
@@ -197,11 +201,11 @@ class Search:
             if known >= self.open_bound:
                 raise Proven
 
-    def _force(self) -> tuple[list[int], int, int] | None:
+    def _force(self) -> tuple[list[int], list[int]] | None:
         """Settle every open line that no word can ever fill: the cube stands alone there.
-        Returns the lines settled (cell * 2 + direction) and the first line left open (-1,
-        -1 for none), or None when a line that no word fills already holds two cubes: a
-        dead end.
+        Returns the lines settled and the lines left open (each as cell * 2 + direction, in
+        the order the cubes were laid), or None when a line that no word fills already
+        holds two cubes: a dead end.
 
         A word that fits later fits now too (the cells it needs are empty or hold its
         letters, and the cubes that will fill them are still to be had), so a line with no
@@ -211,12 +215,11 @@ class Search:
         letter, blocked, fills, stride = layout.letter, layout.blocked, layout.fills, layout.stride
         across, down = layout.state
         settled: list[int] = []
-        open_cell = open_direction = -1
+        lines: list[int] = []
         for cell in layout.order:
             if not across[cell]:
                 if fills(cell, 0):
-                    if open_cell < 0:
-                        open_cell, open_direction = cell, 0
+                    lines.append(cell << 1)
                 elif letter[cell - 1] >= 0 or letter[cell + 1] >= 0:
                     layout.unsettle_all(settled)
                     return None
@@ -227,8 +230,7 @@ class Search:
                     settled.append(cell << 1)
             if not down[cell]:
                 if fills(cell, 1):
-                    if open_cell < 0:
-                        open_cell, open_direction = cell, 1
+                    lines.append(cell << 1 | 1)
                 elif letter[cell - stride] >= 0 or letter[cell + stride] >= 0:
                     layout.unsettle_all(settled)
                     return None
@@ -237,24 +239,36 @@ class Search:
                     blocked[cell - stride] += 1
                     blocked[cell + stride] += 1
                     settled.append(cell << 1 | 1)
-        return settled, open_cell, open_direction
+        return settled, lines
 
-    def _fewest(self, cell: int, direction: int) -> tuple[int, int, list[Option]]:
-        """The open line with the fewest options: deciding it first keeps the tree narrow."""
+    def _fewest(self, lines: list[int]) -> tuple[int, int, list[Option]] | None:
+        """The open line with the fewest options: deciding it first keeps the tree narrow.
+        None where the bound on what words through the open lines add cuts the subtree
+        (see `Bound.anchored`)."""
         layout = self.layout
-        state, letter = layout.state, layout.letter
+        letter = layout.letter
+        if not layout.joins(layout.left, layout.jokers - layout.short):
+            # No word can be spelt from the cubes left alone: every new word crosses the
+            # table at an open line, so all of each line's options are worth knowing.
+            listed = [(line, layout.options(line >> 1, line & 1)) for line in lines]
+            if self.bound.anchored(layout, listed) < self.floor:
+                return None
+            line, options = min(
+                listed, key=lambda found: len(found[1]) * 16 - VALUES[letter[found[0] >> 1]]
+            )
+            return line >> 1, line & 1, options
+        cell, direction = lines[0] >> 1, lines[0] & 1
         options = layout.options(cell, direction)
         key = len(options) * 16 - VALUES[letter[cell]]
-        for other in layout.order:
+        for line in lines[1:]:
             if len(options) <= 1:
                 break
-            for way in (0, 1):
-                if state[way][other] == 0 and (other, way) != (cell, direction):
-                    # Only a line with no more options than this one can be chosen.
-                    found = layout.options(other, way, most=len(options) + 1)
-                    mine = len(found) * 16 - VALUES[letter[other]]
-                    if mine < key:
-                        cell, direction, options, key = other, way, found, mine
+            other, way = line >> 1, line & 1
+            # Only a line with no more options than this one can be chosen.
+            found = layout.options(other, way, most=len(options) + 1)
+            mine = len(found) * 16 - VALUES[letter[other]]
+            if mine < key:
+                cell, direction, options, key = other, way, found, mine
         return cell, direction, options
 
     def _finish(self) -> None:
