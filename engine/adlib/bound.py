@@ -29,7 +29,7 @@ from engine.adlib.tables import Joins, letter_counts
 from engine.adlib.words import VALUES, RollWords
 
 if TYPE_CHECKING:
-    from engine.adlib.layout import Layout, Option
+    from engine.adlib.layout import Layout
 
 #: The dearest letter's value.
 _DEAREST = max(VALUES)
@@ -56,8 +56,6 @@ class Bound:
         self.joins = joins if joins is not None else Joins(words)
         self.rolled = sum(1 << code for code in range(26) if self.have[code])
         self.crossable = [code for code in range(26) if self.cross[code]]
-        # Per word: twice the value of its letters, the most that laying it can add.
-        self.doubled = [2 * sum(VALUES[code] for code in coded) for coded in words.codes]
 
     def __call__(self, layout: Layout) -> int:
         """No crossword grown from `layout` scores more than this.
@@ -145,10 +143,10 @@ class Bound:
             excess -= dropped
         return self.base - loss
 
-    def anchored(self, layout: Layout, lines: list[tuple[int, list[Option]]]) -> int:
+    def anchored(self, layout: Layout, lines: list[int]) -> int:
         """No crossword grown from `layout` scores more than this, where no word can be
         spelt from the cubes left and the jokers to spare alone; `lines` are the open lines
-        (cell * 2 + direction) with their options.
+        (cell * 2 + direction).
 
         Then every word laid later crosses the table at an open line (a decided line takes
         no other word), and a line takes at most one word, which fits it now as well. A word
@@ -156,18 +154,19 @@ class Bound:
         value less its line's letters already on the table, which it covers. A run of
         cubes is one line, counted once, at its first cell.
         """
-        letter, stride, doubled = layout.letter, layout.stride, self.doubled
+        letter, stride, doubled = layout.letter, layout.stride, layout.doubled
         gain = 0
-        for line, options in lines:
-            cell, step = line >> 1, 1 if line & 1 == 0 else stride
+        for line in lines:
+            cell, direction = line >> 1, line & 1
+            step = 1 if direction == 0 else stride
             if letter[cell - step] >= 0:  # not the first cube of its run
                 continue
-            most = max((doubled[number] for _, _, number in options if number >= 0), default=0)
-            if most:
+            richest = layout.options(cell, direction, richest=True)
+            if richest and richest[-1][2] >= 0:
+                gain += doubled[richest[-1][2]]
                 while letter[cell] >= 0:
-                    most -= VALUES[letter[cell]]
+                    gain -= VALUES[letter[cell]]
                     cell += step
-                gain += most
         return layout.value - layout.total + gain
 
     def crossing_cap(self, counts: list[list[int]]) -> tuple[int, int]:

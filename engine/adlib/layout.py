@@ -73,6 +73,8 @@ class Layout:
         self.spellings = spellings(words)
         self.joins = Joins(words)
         self.spelling: Spelling = self.spellings[0]
+        # Per word: twice the value of its letters, the most that laying it can add.
+        self.doubled = [2 * sum(VALUES[code] for code in coded) for coded in words.codes]
 
     # -- moves -------------------------------------------------------------------------
 
@@ -191,13 +193,19 @@ class Layout:
     # -- what a line can be --------------------------------------------------------------
 
     def options(
-        self, cell: int, direction: int, any_word: bool = False, most: int = 0
+        self,
+        cell: int,
+        direction: int,
+        any_word: bool = False,
+        most: int = 0,
+        richest: bool = False,
     ) -> list[Option]:
         """What the line through `cell` can be: (worth, start, word number or -1 alone),
         the words that add most per cube first.
 
         With `any_word`, stop at the first word that fits: is there one at all? With `most`,
-        stop (unsorted) once there are that many options: are there fewer?
+        stop (unsorted) once there are that many options: are there fewer? With `richest`,
+        only the word of most letter value that fits (`doubled`): what can this line add?
         """
         step = 1 if direction == 0 else self.stride
         letter, blocked, edge = self.letter, self.blocked, self.edge
@@ -260,6 +268,7 @@ class Layout:
         lead = inside + before  # positions a word may have before `cell`
         tail = beyond + after  # and after it
         fit = self.fit
+        doubled, top = self.doubled, 0
         slots = spelling.fits.get((free, missing))
         if slots is None:
             slots = spelling.fitting(free, missing)
@@ -280,8 +289,14 @@ class Layout:
                     continue
                 if letter[start + length * step] >= 0:
                     continue
+                if richest and doubled[number] <= top:
+                    continue
                 worth = fit(start, step, number)
                 if worth >= 0:
+                    if richest:
+                        top = doubled[number]
+                        options = [(worth, start, number)]
+                        continue
                     options.append((worth, start, number))
                     if any_word or len(options) == most:
                         return options

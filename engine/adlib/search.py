@@ -161,16 +161,21 @@ class Search:
             if not lines:
                 self._finish()
                 return
+            if (
+                self.width is None
+                and not layout.joins(layout.left, layout.jokers - layout.short)
+                and self.bound.anchored(layout, lines) < self.floor
+            ):
+                # No word can be spelt from the cubes left alone: every new word crosses
+                # the table at an open line, and those lines cannot add enough.
+                return
             if self.bound(layout) < self.floor:
                 return
             if self.width is not None:
                 cell, direction = lines[0] >> 1, lines[0] & 1
                 options = layout.options(cell, direction)[: self.width]
             else:
-                chosen = self._fewest(lines)
-                if chosen is None:
-                    return
-                cell, direction, options = chosen
+                cell, direction, options = self._fewest(lines)
             step = 1 if direction == 0 else layout.stride
             codes = layout.spelling.codes
             for _, start, number in options:
@@ -241,22 +246,10 @@ class Search:
                     settled.append(cell << 1 | 1)
         return settled, lines
 
-    def _fewest(self, lines: list[int]) -> tuple[int, int, list[Option]] | None:
-        """The open line with the fewest options: deciding it first keeps the tree narrow.
-        None where the bound on what words through the open lines add cuts the subtree
-        (see `Bound.anchored`)."""
+    def _fewest(self, lines: list[int]) -> tuple[int, int, list[Option]]:
+        """The open line with the fewest options: deciding it first keeps the tree narrow."""
         layout = self.layout
         letter = layout.letter
-        if not layout.joins(layout.left, layout.jokers - layout.short):
-            # No word can be spelt from the cubes left alone: every new word crosses the
-            # table at an open line, so all of each line's options are worth knowing.
-            listed = [(line, layout.options(line >> 1, line & 1)) for line in lines]
-            if self.bound.anchored(layout, listed) < self.floor:
-                return None
-            line, options = min(
-                listed, key=lambda found: len(found[1]) * 16 - VALUES[letter[found[0] >> 1]]
-            )
-            return line >> 1, line & 1, options
         cell, direction = lines[0] >> 1, lines[0] & 1
         options = layout.options(cell, direction)
         key = len(options) * 16 - VALUES[letter[cell]]
