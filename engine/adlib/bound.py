@@ -143,20 +143,38 @@ class Bound:
             excess -= dropped
         return self.base - loss
 
-    def anchored(self, layout: Layout, lines: list[int]) -> int:
-        """No crossword grown from `layout` scores more than this, where no word can be
-        spelt from the cubes left and the jokers to spare alone; `lines` are the open lines
-        (cell * 2 + direction).
+    def anchored(self, layout: Layout, lines: list[int], enough: int) -> int:
+        """No crossword grown from `layout` scores more than this; `lines` are its open lines
+        (cell * 2 + direction). The answer is cut short once it reaches `enough`.
 
-        Then every word laid later crosses the table at an open line (a decided line takes
-        no other word), and a line takes at most one word, which fits it now as well. A word
-        adds its letters once more and its new cubes once more: at most twice its letters'
-        value less its line's letters already on the table, which it covers. A run of
-        cubes is one line, counted once, at its first cell.
+        A word laid later either crosses the table at an open line or is spelt from the
+        cubes left and the jokers to spare alone (a decided line takes no other word). A
+        line takes at most one word, which fits it now as well: it adds its letters once
+        more and its new cubes once more, at most twice its letters' value less its line's
+        letters already on the table, which it covers (a run of cubes is one line, counted
+        once, at its first cell). Every other cube a word is laid with has a letter of some
+        word spelt from cubes alone, and counts at most its value for each word it can be
+        in and once on the table.
         """
         letter, stride, doubled = layout.letter, layout.stride, layout.doubled
+        cross, have, need = self.cross, self.have, layout.need
+        spare = self.jokers - layout.short
+        alone = self.joins(layout.left, spare)  # letters of a word spelt from cubes alone
         gain = 0
+        dearest = 0
+        code = 0
+        while alone >> code:
+            if alone >> code & 1:
+                worth = VALUES[code] * (cross[code] + 1)
+                dearest = max(dearest, worth)
+                if have[code] > need[code]:
+                    gain += worth * (have[code] - need[code])
+            code += 1
+        gain += dearest * spare
+        enough -= layout.value - layout.total
         for line in lines:
+            if gain >= enough:
+                break
             cell, direction = line >> 1, line & 1
             step = 1 if direction == 0 else stride
             if letter[cell - step] >= 0:  # not the first cube of its run

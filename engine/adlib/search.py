@@ -161,13 +161,7 @@ class Search:
             if not lines:
                 self._finish()
                 return
-            if (
-                self.width is None
-                and not layout.joins(layout.left, layout.jokers - layout.short)
-                and self.bound.anchored(layout, lines) < self.floor
-            ):
-                # No word can be spelt from the cubes left alone: every new word crosses
-                # the table at an open line, and those lines cannot add enough.
+            if self.width is None and self.bound.anchored(layout, lines, self.floor) < self.floor:
                 return
             if self.bound(layout) < self.floor:
                 return
