@@ -149,19 +149,17 @@ class Search:
         else:
             settled = []
             across, down = layout.state
-            lines = []
-            for cell in layout.order:
-                if across[cell] == 0:
-                    lines.append(cell << 1)
-                    break
-                if down[cell] == 0:
-                    lines.append(cell << 1 | 1)
-                    break
+            lines = [
+                cell << 1 | direction
+                for cell in layout.order
+                for direction, state in ((0, across), (1, down))
+                if state[cell] == 0
+            ]
         try:
             if not lines:
                 self._finish()
                 return
-            if self.width is None and self.bound.anchored(layout, lines, self.floor) < self.floor:
+            if self.bound.anchored(layout, lines, self.floor) < self.floor:
                 return
             if self.bound(layout) < self.floor:
                 return
