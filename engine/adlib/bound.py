@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine.adlib.tables import Joins, letter_counts
+from engine.adlib.tables import Joins, letter_counts, letter_mask
 from engine.adlib.words import VALUES, RollWords
 
 if TYPE_CHECKING:
@@ -56,6 +56,14 @@ class Bound:
         self.joins = joins if joins is not None else Joins(words)
         self.rolled = sum(1 << code for code in range(26) if self.have[code])
         self.crossable = [code for code in range(26) if self.cross[code]]
+        self.hubs = [code for code in range(26) if self.hub >> code & 1]
+        # The words' letter sets by twice their letters' value, dearest first, and per set
+        # of letters the dearest word spelt from them alone (memoised).
+        self.by_value = sorted(
+            ((2 * sum(VALUES[code] for code in coded), letter_mask(coded)) for coded in words.codes),
+            reverse=True,
+        )
+        self.richest: dict[int, int] = {}
 
     def __call__(self, layout: Layout) -> int:
         """No crossword grown from `layout` scores more than this.
@@ -171,6 +179,12 @@ class Bound:
                     gain += worth * (have[code] - need[code])
             code += 1
         gain += dearest * spare
+        if alone and not spare:
+            # With no joker to spare, each word spelt from cubes alone holds a hub cube
+            # (see `crossing_cap`), and a cube is in at most two words: so many such words
+            # at most, each adding at most twice its letters' value.
+            hubs = sum(have[code] - need[code] for code in self.hubs if have[code] > need[code])
+            gain = min(gain, 2 * hubs * self.richest_alone(layout.left))
         enough -= layout.value - layout.total
         for line in lines:
             if gain >= enough:
@@ -186,6 +200,15 @@ class Bound:
                     gain -= VALUES[letter[cell]]
                     cell += step
         return layout.value - layout.total + gain
+
+    def richest_alone(self, letters: int) -> int:
+        """Twice the letters' value of the dearest word spelt from `letters` (a mask) alone."""
+        found = self.richest.get(letters)
+        if found is None:
+            outside = ~letters
+            found = next((value for value, mask in self.by_value if not mask & outside), 0)
+            self.richest[letters] = found
+        return found
 
     def crossing_cap(self, counts: list[list[int]]) -> tuple[int, int]:
         """Hub letters (a mask) that every word holds one of, and how many cells of other
