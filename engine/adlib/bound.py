@@ -59,10 +59,8 @@ class Bound:
         self.hubs = [code for code in range(26) if self.hub >> code & 1]
         # The words' letter sets by twice their letters' value, dearest first, and per set
         # of letters the dearest word spelt from them alone (memoised).
-        self.by_value = sorted(
-            ((2 * sum(VALUES[code] for code in coded), letter_mask(coded)) for coded in words.codes),
-            reverse=True,
-        )
+        worths = [2 * sum(VALUES[code] for code in coded) for coded in words.codes]
+        self.by_value = sorted(zip(worths, map(letter_mask, words.codes), strict=True))[::-1]
         self.richest: dict[int, int] = {}
 
     def __call__(self, layout: Layout) -> int:
