@@ -530,6 +530,31 @@ def test_a_cube_that_only_a_decided_letter_would_take_counts_for_nothing() -> No
     assert score is not None and bound(layout) >= score
 
 
+@pytest.mark.parametrize(
+    ("text", "first", "best"),
+    [("C A T S", "cat", ["CAT", ".S."]), ("Q I T S", "it", ["IT", "S."])],
+)
+def test_where_no_word_is_spelt_from_the_cubes_left_the_anchored_bound_is_reached(
+    text: str, first: str, best: list[str]
+) -> None:
+    """With CAT laid, the S spells no word alone: any word laid later goes through an open
+    line, and AS down from the A, the richest, reaches the bound exactly (with IT laid, IS
+    down from the I: the Q is never laid). So the bound is no lower than it may be."""
+    roll = Roll.parse(text, "scribbage")
+    words = formable_words(roll, EN)
+    layout = Layout(roll, words)
+    layout.lay_first(words.text.index(first), 0)
+    assert not layout.joins(layout.left, 0)  # no word from the cubes left alone
+    bound = Bound(words, roll.total, layout.joins)
+    lines = [
+        cell << 1 | way for cell in layout.order for way in (0, 1) if not layout.state[way][cell]
+    ]
+    anchored = bound.anchored(layout, lines, 10**6)
+    score = referee(roll, Grid.from_rows(best), EN).score
+    assert anchored == score
+    assert bound(layout) >= anchored
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_the_answers_of_seeded_rolls_respect_the_crossing_cap(seed: int) -> None:
     faces = CubeSet.load("adlib").roll(random.Random(seed))

@@ -348,13 +348,8 @@ class Layout:
         cube it takes (its letters once more, and its new cubes once more as they leave the
         unused pile), or -1 if its letters do not match the line's, one of its new cells is
         not free, or its new letters are neither cubes still to be had nor jokers."""
-        letter, blocked, edge, need, have = (
-            self.letter,
-            self.blocked,
-            self.edge,
-            self.need,
-            self.have,
-        )
+        letter, blocked, edge = self.letter, self.blocked, self.edge
+        need, have = self.need, self.have
         counted = self.spelling.repeats[number]  # a letter twice: count its cubes as it goes
         taken = []
         extra = self.short
@@ -391,10 +386,6 @@ class Layout:
         if worth < 0:
             return worth
         return (2 * new + crossed) / (cubes or 1)
-
-    def left_over(self) -> int:
-        """The mask of letters with a cube not yet laid."""
-        return self.left
 
     # -- the finished crossword ----------------------------------------------------------
 
