@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.faces import ALPHABET, BLANK
-from models.pool import run_jobs
+from models.pool import run_ranges
 from models.render import ORIENTATIONS, Style, render_sample, turn_likeness
 
 #: Bump when ``sample`` draws anything differently: cached training sets carry it in their name.
@@ -112,8 +112,6 @@ def make_set(
     progress: Callable[[int], object] | None = None,
 ) -> Samples:
     """Render ``count`` samples (a multiple of the class count keeps classes balanced)."""
-    step = 500
-    jobs = [(s, min(count, s + step), seed, split, size) for s in range(0, count, step)]
-    results = run_jobs(_chunk, jobs, workers, progress, lambda job: job[1] - job[0])
+    results = run_ranges(_chunk, count, 500, (seed, split, size), workers, progress)
     images, faces, orients = (np.concatenate(p) for p in zip(*results, strict=True))
     return Samples(images, faces, orients)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -35,3 +35,17 @@ def run_jobs(
         for job in jobs:
             done(job, work(job))
     return results
+
+
+def run_ranges(
+    work: Callable[[tuple[Any, ...]], Result],
+    count: int,
+    step: int,
+    extra: tuple[Any, ...],
+    workers: int = 1,
+    progress: Callable[[int], object] | None = None,
+) -> list[Result]:
+    """``work`` on ``(start, stop, *extra)`` for each run of ``step`` of the indices below
+    ``count``, in order; ``progress`` hears each run's length as it ends."""
+    jobs = [(start, min(count, start + step), *extra) for start in range(0, count, step)]
+    return run_jobs(work, jobs, workers, progress, lambda job: job[1] - job[0])

@@ -17,7 +17,7 @@ import numpy as np
 
 from engine.faces import ALPHABET
 from models.dataset import CLASSES, NONE, Samples, orientation_target
-from models.pool import run_jobs
+from models.pool import run_ranges
 from models.render import Style, fonts, turn_likeness
 from models.scenes import Scene
 from vision.crop import CROP, cut_face
@@ -141,9 +141,7 @@ def make_table_set(
     progress: Callable[[int], object] | None = None,
 ) -> Samples:
     """The crops of ``scenes`` tables of ``split``, rendered on ``workers`` processes."""
-    step = 25
-    jobs = [(s, min(scenes, s + step), seed, split, size) for s in range(0, scenes, step)]
-    chunks = run_jobs(_chunk, jobs, workers, progress, lambda job: job[1] - job[0])
+    chunks = run_ranges(_chunk, scenes, 25, (seed, split, size), workers, progress)
     parts = [crop for chunk in chunks for crop in chunk]
     images, faces, orientations = (np.stack(p) for p in zip(*parts, strict=True))
     return Samples(images, faces, orientations)

@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from models.pool import run_jobs
+from models.pool import run_ranges
 from models.scenes import Scene, render_scene
 from models.sidescene import render_loose_sides
 from vision.topshape import (
@@ -153,8 +153,8 @@ def _stored(scene: Scene) -> tuple[bytes, np.ndarray, np.ndarray]:
     return data.tobytes(), corners, visible
 
 
-def _chunk(job: tuple[str, str, int, int, int]) -> list[tuple[bytes, np.ndarray, np.ndarray]]:
-    source, split, start, stop, seed = job
+def _chunk(job: tuple[int, int, str, str, int]) -> list[tuple[bytes, np.ndarray, np.ndarray]]:
+    start, stop, source, split, seed = job
     return [_stored(render(source, k, seed, split)) for k in range(start, stop)]
 
 
@@ -168,9 +168,7 @@ def make_scenes(
 ) -> Scenes:
     """Render ``count`` scenes of the set drawn from ``source`` with ``seed`` (tabletop
     scenes of ``split``), on ``workers`` processes."""
-    step = 50
-    jobs = [(source, split, s, min(count, s + step), seed) for s in range(0, count, step)]
-    chunks = run_jobs(_chunk, jobs, workers, progress, lambda job: job[3] - job[2])
+    chunks = run_ranges(_chunk, count, 50, (source, split, seed), workers, progress)
     parts = [scene for chunk in chunks for scene in chunk]
     sizes = [len(p[0]) for p in parts]
     counts = [len(p[1]) for p in parts]
