@@ -81,7 +81,7 @@ class Carve(Protocol):
 
 class Look(Protocol):
     """Reads the face in each quadrilateral of a photo; with ``check``, refuses a photo too
-    blurred to read."""
+    blurred, or whose cubes are too small, to read."""
 
     def __call__(
         self, image: np.ndarray, corners: Sequence[np.ndarray], check: bool = True

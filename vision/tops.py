@@ -70,24 +70,25 @@ class TopDetector:
     def find(self, image: np.ndarray, min_heat: float = MIN_HEAT) -> list[FaceQuad]:
         """Every top face in a BGR photo, in its pixels, surest first.
 
-        Cubes that take only a corner of the frame (a tray a tenth of it, a roll seen from
-        afar) come out a few cells wide; the part of the photo they lie in is then looked
-        at again, closer.
+        Cubes that take only a part of the frame (a tray a tenth of it, a roll seen from
+        afar) come out a few input pixels wide, and too large as well as vague; the part of
+        the photo they lie in is then looked at again, closer.
         """
         quads = self._find(image, min_heat)
         if not quads:
             return quads
         height, width = image.shape[:2]
+        side = float(np.median([q.side for q in quads]))
+        if side * network_size(height, width)[2] >= ZOOM_BELOW:
+            return quads
         corners = np.concatenate([q.corners for q in quads])
-        reach = float(np.median([q.side for q in quads]))
-        x0, y0 = np.maximum(np.floor(corners.min(0) - reach), 0).astype(int)
-        x1, y1 = np.ceil(corners.max(0) + reach).astype(int)
+        x0, y0 = np.maximum(np.floor(corners.min(0) - side), 0).astype(int)
+        x1, y1 = np.ceil(corners.max(0) + side).astype(int)
         x1, y1 = min(x1, width), min(y1, height)
-        small = float(np.median([q.side for q in quads])) * network_size(height, width)[2]
-        if small >= ZOOM_BELOW or (x1 - x0) * (y1 - y0) > ZOOM_AREA * height * width:
+        if (x1 - x0) * (y1 - y0) > ZOOM_AREA * height * width:
             return quads
         closer = [_moved(q, x0, y0) for q in self._find(image[y0:y1, x0:x1], min_heat)]
-        return _beside(closer, quads)
+        return closer + [q for q in quads if not any(_overlap(q, c) for c in closer)]
 
     def _find(self, image: np.ndarray, min_heat: float) -> list[FaceQuad]:
         out, scale = self.heat(image)
@@ -127,11 +128,6 @@ class TopDetector:
             if not any(_overlap(quad, other) for other in kept):
                 kept.append(quad)
         return kept
-
-
-def _beside(first: list[FaceQuad], second: list[FaceQuad]) -> list[FaceQuad]:
-    """``first``, then each of ``second`` that lies on none of them."""
-    return first + [q for q in second if not any(_overlap(q, f) for f in first)]
 
 
 def _moved(quad: FaceQuad, dx: int, dy: int) -> FaceQuad:
