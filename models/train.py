@@ -149,25 +149,38 @@ def train(net: FaceNet, data: Samples, epochs: int, batch: int, seed: int) -> No
 
 def export(net: FaceNet, path: Path) -> dict[str, Any]:
     """Write the ONNX file and, beside it, the JSON that names its classes and its hash."""
+    meta = {
+        "classes": list(CLASSES),
+        "none": "none",
+        "orientations": list(ORIENTATIONS),
+        "input": {"size": SIZE, "layout": "NCHW", "channels": "BGR", "scale": 1 / 255},
+    }
+    axes = {"image": {0: "n"}, "face": {0: "n"}, "orientation": {0: "n"}}
+    return export_onnx(net, torch.zeros(1, 3, SIZE, SIZE), path, axes, meta)
+
+
+def export_onnx(
+    net: nn.Module,
+    dummy: torch.Tensor,
+    path: Path,
+    axes: dict[str, dict[int, str]],
+    meta: dict[str, Any],
+) -> dict[str, Any]:
+    """Write ``net`` as ONNX (its input "image" like ``dummy``, its outputs and their
+    dynamic axes ``axes``) and, beside it, the JSON of ``meta`` with the file's SHA-256,
+    which the run-time wrapper checks."""
     net.eval()
-    dummy = torch.zeros(1, 3, SIZE, SIZE)
     torch.onnx.export(
         net,
         (dummy,),
         str(path),
         dynamo=False,
         input_names=["image"],
-        output_names=["face", "orientation"],
-        dynamic_axes={"image": {0: "n"}, "face": {0: "n"}, "orientation": {0: "n"}},
+        output_names=[name for name in axes if name != "image"],
+        dynamic_axes=axes,
         opset_version=17,
     )
-    meta = {
-        "classes": list(CLASSES),
-        "none": "none",
-        "orientations": list(ORIENTATIONS),
-        "input": {"size": SIZE, "layout": "NCHW", "channels": "BGR", "scale": 1 / 255},
-        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
-    }
+    meta = {**meta, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
     path.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n")
     return meta
 

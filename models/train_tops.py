@@ -11,7 +11,6 @@ the run-time detector (``vision.tops``) and write ``models/CARD_TOPS.md``.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import time
 from pathlib import Path
@@ -21,7 +20,7 @@ import torch
 
 from models.topdata import Scenes, batches, make_scenes
 from models.topnet import TopNet
-from models.train import Progress, run_figures, run_options
+from models.train import Progress, export_onnx, run_figures, run_options
 from vision.topshape import CHANNELS, HEAT, INPUT_SIDE, STRIDE
 
 HERE = Path(__file__).resolve().parent
@@ -68,27 +67,15 @@ def train(net: TopNet, scenes: Scenes, steps: int, batch: int, seed: int) -> Non
         bar(1, f"heat {heat_total:.3f} shape {shape_total:.3f}")
 
 
-def export(net: TopNet, path: Path) -> dict[str, object]:
+def export(net: TopNet, path: Path) -> dict[str, Any]:
     """Write the ONNX file and, beside it, the JSON with its input and its hash."""
-    net.eval()
-    dummy = torch.zeros(1, 3, INPUT_SIDE * 3 // 4, INPUT_SIDE)
-    torch.onnx.export(
-        net,
-        (dummy,),
-        str(path),
-        dynamo=False,
-        input_names=["image"],
-        output_names=["tops"],
-        dynamic_axes={"image": {0: "n", 2: "h", 3: "w"}, "tops": {0: "n", 2: "gh", 3: "gw"}},
-        opset_version=17,
-    )
-    meta: dict[str, object] = {
+    meta: dict[str, Any] = {
         "input": {"side": INPUT_SIDE, "layout": "NCHW", "channels": "BGR", "scale": 1 / 255},
         "output": {"stride": STRIDE, "channels": CHANNELS},
-        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
     }
-    path.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n")
-    return meta
+    axes = {"image": {0: "n", 2: "h", 3: "w"}, "tops": {0: "n", 2: "gh", 3: "gw"}}
+    dummy = torch.zeros(1, 3, INPUT_SIDE * 3 // 4, INPUT_SIDE)
+    return export_onnx(net, dummy, path, axes, meta)
 
 
 def _scenes(
