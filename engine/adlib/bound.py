@@ -162,7 +162,7 @@ class Bound:
         word spelt from cubes alone, and counts at most its value for each word it can be
         in and once on the table.
         """
-        letter, stride, doubled = layout.letter, layout.stride, layout.doubled
+        letter, stride = layout.letter, layout.stride
         cross, have, need = self.cross, self.have, layout.need
         spare = self.jokers - layout.short
         alone = self.joins(layout.left, spare)  # letters of a word spelt from cubes alone
@@ -191,9 +191,9 @@ class Bound:
             step = 1 if direction == 0 else stride
             if letter[cell - step] >= 0:  # not the first cube of its run
                 continue
-            richest = layout.options(cell, direction, richest=True)
-            if richest and richest[-1][2] >= 0:
-                gain += doubled[richest[-1][2]]
+            richest = layout.line(cell, direction).richest
+            if richest:
+                gain += richest
                 while letter[cell] >= 0:
                     gain -= VALUES[letter[cell]]
                     cell += step

@@ -23,6 +23,7 @@ count most, and jokers fill the rest.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from engine.adlib.grid import Grid, Tile
 from engine.adlib.roll import Roll
@@ -33,6 +34,22 @@ from engine.adlib.words import VALUES, RollWords
 Pair = tuple[tuple[int, int, int, bytes], tuple[int, int, int, bytes]]
 #: A line's option: (what it adds per cube it takes, start cell, word number or -1 alone).
 Option = tuple[float, int, int]
+
+
+#: How many line shapes `Layout.line` keeps worked out before it starts afresh.
+LINES_KEPT = 1 << 17
+
+
+class Line(NamedTuple):
+    """What a line through a cube can be, worked out once per shape (`Layout.line`)."""
+
+    #: (worth, start as cells from the cube, word number or -1 alone), the worthiest first.
+    options: list[Option]
+    #: How many of them are words.
+    words: int
+    #: Twice the letters' value of the richest word among them (0 when none): the most
+    #: that laying a word here can add.
+    richest: int
 
 
 def _worth(option: Option) -> float:
@@ -59,14 +76,16 @@ class Layout:
         self.state = ([0] * size, [0] * size)  # per direction: 0 open, 1 alone, 2 a word
         self.blocked = [0] * size
         self.need = [0] * 26
+        self.spared = bytearray(self.have)  # per letter, its cubes still to be had
+        # The cubes and jokers still to be had, as `line` keys them (None: changed since).
+        self.stock: bytes | None = None
+        # The lines worked out since the layout last changed (cell * 2 + direction).
+        self.seen: dict[int, Line] = {}
         self.short = 0  # jokers the placed letters need
         self.left = sum(1 << code for code in range(26) if self.have[code])  # a cube to be had
         self.value = 0  # the score of the cubes laid, less the roll's total, with no jokers
         self.order: list[int] = []  # the cells with a letter, in the order they were laid
         self.edge = self.root  # cells before this are out of play
-        # Per direction and cell, the start and number of the last word found to fit its
-        # line (see `fills`), as start * words + number, or -1.
-        self.witness = ([-1] * size, [-1] * size)
         # Which crosswords a narrow pass reaches soon depends on the corner it grows them
         # from: forwards from the top left, or with every word spelt backwards from the
         # bottom right.
@@ -83,6 +102,8 @@ class Layout:
         Returns how many of its cells were empty (`unlay` takes it back)."""
         letter, need, have, order = self.letter, self.need, self.have, self.order
         state = self.state[direction]
+        self.seen.clear()
+        self.stock = None
         cell = start
         new = added = 0
         for code in coded:
@@ -93,8 +114,10 @@ class Layout:
                 count = need[code]
                 if count >= have[code]:
                     self.short += 1
-                elif count + 1 == have[code]:
-                    self.left &= ~(1 << code)  # its last cube
+                else:
+                    self.spared[code] -= 1
+                    if count + 1 == have[code]:
+                        self.left &= ~(1 << code)  # its last cube
                 need[code] = count + 1
                 order.append(cell)
                 new += 1
@@ -111,6 +134,8 @@ class Layout:
         is laid only along an open line, so each of its cells was open that way before."""
         letter, need, have, order = self.letter, self.need, self.have, self.order
         state = self.state[direction]
+        self.seen.clear()
+        self.stock = None
         cell = start
         removed = 0
         for code in coded:
@@ -127,20 +152,24 @@ class Layout:
             need[code] = count
             if count >= have[code]:
                 self.short -= 1
-            elif count + 1 == have[code]:
-                self.left |= 1 << code
+            else:
+                self.spared[code] += 1
+                if count + 1 == have[code]:
+                    self.left |= 1 << code
             removed += VALUES[code]
         self.value -= removed
 
     def settle(self, cell: int, direction: int) -> None:
         """The cube at `cell` stands alone that way: its neighbours there stay empty."""
         step = 1 if direction == 0 else self.stride
+        self.seen.clear()
         self.state[direction][cell] = 1
         self.blocked[cell - step] += 1
         self.blocked[cell + step] += 1
 
     def unsettle(self, cell: int, direction: int) -> None:
         step = 1 if direction == 0 else self.stride
+        self.seen.clear()
         self.state[direction][cell] = 0
         self.blocked[cell - step] -= 1
         self.blocked[cell + step] -= 1
@@ -149,6 +178,7 @@ class Layout:
         """Take back the lines settled alone, each as cell * 2 + direction."""
         blocked, stride = self.blocked, self.stride
         across, down = self.state
+        self.seen.clear()
         for line in lines:
             cell = line >> 1
             if line & 1:
@@ -192,21 +222,67 @@ class Layout:
 
     # -- what a line can be --------------------------------------------------------------
 
-    def options(
-        self,
-        cell: int,
-        direction: int,
-        any_word: bool = False,
-        most: int = 0,
-        richest: bool = False,
-    ) -> list[Option]:
-        """What the line through `cell` can be: (worth, start, word number or -1 alone),
-        the words that add most per cube first.
+    def line(self, cell: int, direction: int) -> Line:
+        """What the line through `cell` can be (see `Line`).
 
-        With `any_word`, stop at the first word that fits: is there one at all? With `most`,
-        stop (unsorted) once there are that many options: are there fewer? With `richest`,
-        only the word of most letter value that fits (`doubled`): what can this line add?
+        The answer depends only on the line's shape: the letters and empty cells each way
+        up to a blocked cell, the edge of play or as many empty cells as there are cubes
+        left, and the cubes and jokers still to be had. Deep in a search the same shapes
+        come back again and again, so each is worked out once (`Spelling.lines`).
         """
+        seen = self.seen
+        known = seen.get(cell << 1 | direction)
+        if known is not None:
+            return known
+        stock = self.stock
+        if stock is None:
+            stock = self.stock = bytes(self.spared) + bytes((self.jokers - self.short,))
+        step = 1 if direction == 0 else self.stride
+        letter, blocked, edge = self.letter, self.blocked, self.edge
+        spare = self.cubes - len(self.order)
+        shape = [letter[cell]]
+        for way in (-step, step):  # 26 an empty cell, 27 where the line stops
+            left = spare
+            here = cell + way
+            while True:
+                found = letter[here]
+                if found >= 0:
+                    shape.append(found)
+                elif blocked[here] or here < edge:
+                    shape.append(27)
+                    break
+                else:
+                    shape.append(26)
+                    if not left:
+                        break
+                    left -= 1
+                here += way
+        key = (stock, bytes(shape))
+        lines = self.spelling.lines
+        known = lines.get(key)
+        if known is None:
+            if len(lines) >= LINES_KEPT:
+                lines.clear()
+            found = self._work_out(cell, direction)
+            doubled = self.doubled
+            words = [number for _, _, number in found if number >= 0]
+            known = lines[key] = Line(
+                [(worth, (start - cell) // step, number) for worth, start, number in found],
+                len(words),
+                max((doubled[number] for number in words), default=0),
+            )
+        seen[cell << 1 | direction] = known
+        return known
+
+    def options(self, cell: int, direction: int) -> list[Option]:
+        """What the line through `cell` can be: (worth, start, word number or -1 alone),
+        the words that add most per cube first."""
+        step = 1 if direction == 0 else self.stride
+        found = self.line(cell, direction).options
+        return [(worth, cell + ahead * step, number) for worth, ahead, number in found]
+
+    def _work_out(self, cell: int, direction: int) -> list[Option]:
+        """`options`, worked out from the word tables."""
         step = 1 if direction == 0 else self.stride
         letter, blocked, edge = self.letter, self.blocked, self.edge
         first = last = cell
@@ -268,7 +344,6 @@ class Layout:
         lead = inside + before  # positions a word may have before `cell`
         tail = beyond + after  # and after it
         fit = self.fit
-        doubled, top = self.doubled, 0
         slots = spelling.fits.get((free, missing))
         if slots is None:
             slots = spelling.fitting(free, missing)
@@ -289,24 +364,15 @@ class Layout:
                     continue
                 if letter[start + length * step] >= 0:
                     continue
-                if richest and doubled[number] <= top:
-                    continue
                 worth = fit(start, step, number)
                 if worth >= 0:
-                    if richest:
-                        top = doubled[number]
-                        options = [(worth, start, number)]
-                        continue
                     options.append((worth, start, number))
-                    if any_word or len(options) == most:
-                        return options
         options.sort(key=_worth, reverse=True)
         return options
 
     def fills(self, cell: int, direction: int) -> bool:
         """Can a word fill the line through `cell`? A cube alone on its line takes a word
-        only with a new cube beside it, which few letters allow; otherwise the word that
-        fitted last time is tried first: deep in a search, most lines keep theirs."""
+        only with a new cube beside it, which few letters allow."""
         step = 1 if direction == 0 else self.stride
         letter, blocked = self.letter, self.blocked
         if letter[cell - step] < 0 and letter[cell + step] < 0 and self.jokers == self.short:
@@ -320,28 +386,7 @@ class Layout:
                 beside = spelling.ends[code] if blocked[cell + step] else spelling.beside[code]
             if not beside & self.left:
                 return False
-        witness = self.witness[direction]
-        known = witness[cell]
-        if known >= 0 and self.fits(known, direction, cell):
-            return True
-        found = self.options(cell, direction, True)
-        if found and found[-1][2] >= 0:
-            witness[cell] = found[-1][1] * len(self.spelling.codes) + found[-1][2]
-            return True
-        witness[cell] = -1
-        return False
-
-    def fits(self, known: int, direction: int, cell: int) -> bool:
-        """Does the word `known` (start * words + number) fit along `direction` through
-        `cell`, as the layout stands?"""
-        codes = self.spelling.codes
-        start, number = divmod(known, len(codes))
-        step = 1 if direction == 0 else self.stride
-        end = start + len(codes[number]) * step
-        letter = self.letter
-        if not start <= cell < end or letter[start - step] >= 0 or letter[end] >= 0:
-            return False
-        return self.fit(start, step, number) >= 0
+        return self.line(cell, direction).words > 0
 
     def fit(self, start: int, step: int, number: int) -> float:
         """Lay word `number` from `start` in thought (its ends are empty): what it adds per

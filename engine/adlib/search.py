@@ -221,6 +221,7 @@ class Search:
                     layout.unsettle_all(settled)
                     return None
                 else:
+                    layout.seen.clear()
                     across[cell] = 1
                     blocked[cell - 1] += 1
                     blocked[cell + 1] += 1
@@ -232,6 +233,7 @@ class Search:
                     layout.unsettle_all(settled)
                     return None
                 else:
+                    layout.seen.clear()
                     down[cell] = 1
                     blocked[cell - stride] += 1
                     blocked[cell + stride] += 1
@@ -241,20 +243,18 @@ class Search:
     def _fewest(self, lines: list[int]) -> tuple[int, int, list[Option]]:
         """The open line with the fewest options: deciding it first keeps the tree narrow."""
         layout = self.layout
-        letter = layout.letter
-        cell, direction = lines[0] >> 1, lines[0] & 1
-        options = layout.options(cell, direction)
-        key = len(options) * 16 - VALUES[letter[cell]]
-        for line in lines[1:]:
-            if len(options) <= 1:
+        letter, line = layout.letter, layout.line
+        best, key, count = lines[0], 0, 0
+        for open_line in lines:
+            cell = open_line >> 1
+            options = len(line(cell, open_line & 1).options)
+            mine = options * 16 - VALUES[letter[cell]]
+            if not count or mine < key:
+                best, key, count = open_line, mine, options
+            if count <= 1:  # a line of one option: none has fewer
                 break
-            other, way = line >> 1, line & 1
-            # Only a line with no more options than this one can be chosen.
-            found = layout.options(other, way, most=len(options) + 1)
-            mine = len(found) * 16 - VALUES[letter[other]]
-            if mine < key:
-                cell, direction, options, key = other, way, found, mine
-        return cell, direction, options
+        cell, direction = best >> 1, best & 1
+        return cell, direction, layout.options(cell, direction)
 
     def _finish(self) -> None:
         score = self.layout.value - self.layout.total
