@@ -659,3 +659,44 @@ def test_the_options_of_every_open_line_are_exactly_the_words_that_fit(
                 # Twice: the second answer comes from the word that fitted the first time.
                 for _ in range(2):
                     assert search.fills(cell, direction) == any(n >= 0 for _, _, n in options)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from("ABCDEILMNORSTUY*"), min_size=4, max_size=7),
+    st.integers(0, 10_000),
+)
+def test_both_bounds_hold_over_every_crossword_grown_from_a_layout(
+    letters: list[str], walk: int
+) -> None:
+    """Grown a few random steps, the layout's every crossword is searched with nothing cut:
+    none scores more than either bound said it could."""
+    assume(letters.count("*") <= 1)
+    roll = Roll.parse(" ".join(letters), "scribbage")
+    words = formable_words(roll, EN)
+    search = Search(roll, words, time.process_time, 1e9)
+    layout, bound = search.layout, search.bound
+    roots = first_words(words)
+    assume(roots)
+    picks = random.Random(walk)
+    layout.lay_first(*picks.choice(roots))
+    for _ in range(picks.randrange(3)):
+        lines = [(c, d) for c in layout.order for d in (0, 1) if layout.state[d][c] == 0]
+        if not lines:
+            break
+        cell, direction = picks.choice(lines)
+        options = layout.options(cell, direction)
+        if not options:
+            break
+        _, start, number = picks.choice(options)
+        if number < 0:
+            layout.settle(cell, direction)
+        else:
+            step = 1 if direction == 0 else layout.stride
+            layout.lay(start, step, direction, layout.spelling.codes[number])
+    lines = [c << 1 | d for c in layout.order for d in (0, 1) if layout.state[d][c] == 0]
+    anchored, whole = bound.anchored(layout, lines, 10**6), bound(layout)
+    search.best_score = search.floor = -(10**6)  # nothing is cut: every crossword is seen
+    search.open_bound = 10**6
+    search.node()
+    assert search.best_score <= min(anchored, whole)

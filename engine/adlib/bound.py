@@ -23,6 +23,7 @@ serve (see `Bound.crossing_cap`): a roll short of vowels cannot cross all its co
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.adlib.tables import Joins, letter_counts, letter_mask
@@ -62,6 +63,10 @@ class Bound:
         worths = [2 * sum(VALUES[code] for code in coded) for coded in words.codes]
         self.by_value = sorted(zip(worths, map(letter_mask, words.codes), strict=True))[::-1]
         self.richest: dict[int, int] = {}
+        # The dearest letter a word holds: the most a joker's cell can count for.
+        self.dearest_letter = max(
+            (VALUES[code] for coded in words.codes for code in coded), default=0
+        )
 
     def __call__(self, layout: Layout) -> int:
         """No crossword grown from `layout` scores more than this.
@@ -155,19 +160,20 @@ class Bound:
 
         A word laid later either crosses the table at an open line or is spelt from the
         cubes left and the jokers to spare alone (a decided line takes no other word). A
-        line takes at most one word, which fits it now as well: it adds its letters once
-        more and its new cubes once more, at most twice its letters' value less its line's
-        letters already on the table, which it covers (a run of cubes is one line, counted
-        once, at its first cell). Every other cube a word is laid with has a letter of some
-        word spelt from cubes alone, and counts at most its value for each word it can be
-        in and once on the table.
+        line takes at most one word, which fits it now as well, and a word adds its letters'
+        value once for being a word and its new cubes' value once more for being laid. So
+        what is still to come is at most: the richest word of each line (letters once); the
+        cubes laid, each once, which are no more than the cubes left and no more than the
+        new letters of those words (their letters less their line's run of cubes, which
+        they must cover; a run is one line, counted once, at its first cell) with the cubes
+        of the words spelt from cubes alone; and those words' letters, each cube counting at
+        most once for each word it can be in.
         """
-        letter, stride = layout.letter, layout.stride
         cross, have, need = self.cross, self.have, layout.need
         spare = self.jokers - layout.short
         alone = self.joins(layout.left, spare)  # letters of a word spelt from cubes alone
-        gain = 0
-        dearest = 0
+        # First as `__call__` credits each cube of those words, on the table and in words.
+        gain = dearest = 0
         code = 0
         while alone >> code:
             if alone >> code & 1:
@@ -177,6 +183,7 @@ class Bound:
                     gain += worth * (have[code] - need[code])
             code += 1
         gain += dearest * spare
+        hubs = 0
         if alone and not spare:
             # With no joker to spare, each word spelt from cubes alone holds a hub cube
             # (see `crossing_cap`), and a cube is in at most two words: so many such words
@@ -184,20 +191,67 @@ class Bound:
             hubs = sum(have[code] - need[code] for code in self.hubs if have[code] > need[code])
             gain = min(gain, 2 * hubs * self.richest_alone(layout.left))
         enough -= layout.value - layout.total
-        for line in lines:
-            if gain >= enough:
+        words = new = 0  # the open lines' richest words: their letters, their new letters
+        richest = self._richest_words(layout, lines)
+        while words + new + gain < enough:
+            found = next(richest, None)
+            if found is None:
+                return layout.value - layout.total + words + new + gain
+            words, new = words + found[0], new + found[1]
+        # Then with each cube laid once: the cubes left, or the new letters of the lines'
+        # words and the cubes of the words spelt from cubes alone, whichever is less.
+        laid, laid_alone, member = self._laid(layout, alone, spare)
+        if hubs:
+            member = min(member, hubs * self.richest_alone(layout.left))
+        tight = words + min(laid, new + laid_alone) + member
+        while tight < enough:
+            found = next(richest, None)
+            if found is None:
                 break
+            words, new = words + found[0], new + found[1]
+            tight = words + min(laid, new + laid_alone) + member
+        return layout.value - layout.total + min(tight, words + new + gain)
+
+    @staticmethod
+    def _richest_words(layout: Layout, lines: list[int]) -> Iterator[tuple[int, int]]:
+        """Per open line that a word can fill (a run of cubes once, at its first cell): its
+        richest word's letters' value, and that less its run's."""
+        letter, stride = layout.letter, layout.stride
+        for line in lines:
             cell, direction = line >> 1, line & 1
             step = 1 if direction == 0 else stride
             if letter[cell - step] >= 0:  # not the first cube of its run
                 continue
-            richest = layout.line(cell, direction).richest
+            richest = layout.line(cell, direction).richest // 2
             if richest:
-                gain += richest
+                more = richest
                 while letter[cell] >= 0:
-                    gain -= VALUES[letter[cell]]
+                    more -= VALUES[letter[cell]]
                     cell += step
-        return layout.value - layout.total + gain
+                yield richest, more
+
+    def _laid(self, layout: Layout, alone: int, spare: int) -> tuple[int, int, int]:
+        """The cubes left, each laid once; those of the words spelt from cubes alone (with
+        `alone` their letters); and what those words' letters add as words."""
+        have, need, cross = self.have, layout.need, self.cross
+        laid = spare * self.dearest_letter  # a joker counts as the letter it stands for
+        laid_alone = member = top_value = top_member = 0
+        letters = layout.left | alone
+        while letters:
+            low = letters & -letters
+            letters ^= low
+            code = low.bit_length() - 1
+            count = have[code] - need[code]
+            value = VALUES[code]
+            if count > 0:
+                laid += value * count
+            if alone & low:
+                worth = value * cross[code]
+                top_value, top_member = max(top_value, value), max(top_member, worth)
+                if count > 0:
+                    laid_alone += value * count
+                    member += worth * count
+        return laid, laid_alone + top_value * spare, member + top_member * spare
 
     def richest_alone(self, letters: int) -> int:
         """Twice the letters' value of the dearest word spelt from `letters` (a mask) alone."""
