@@ -27,7 +27,7 @@ from device.seams import cores
 from engine.adlib import Grid, Lexicon, Roll, referee
 from engine.adlib.best import Passes, Plan, best_crossword, crossing_pairs
 from engine.adlib.bound import VOWELS, Bound
-from engine.adlib.layout import Layout
+from engine.adlib.layout import RICHEST, Layout
 from engine.adlib.search import Proven, Search
 from engine.adlib.tables import first_words
 from engine.adlib.words import formable_words
@@ -643,22 +643,22 @@ def test_the_options_of_every_open_line_are_exactly_the_words_that_fit(
         for line in lines:  # words that fit now, some of which the next word unseats
             search.fills(*line)
         cell, direction = picks.choice(lines)
-        words = [option for option in search.options(cell, direction) if option[2] >= 0]
+        words = [option for option in search.options(cell, direction) if option[1] >= 0]
         if words:
-            _, start, number = picks.choice(words)
+            start, number = picks.choice(words)
             step = 1 if direction == 0 else search.stride
             search.lay(start, step, direction, search.words.codes[number])
     for cell in search.order:
         for direction in (0, 1):
             if search.state[direction][cell] == 0:
                 options = search.options(cell, direction)
-                assert len(options) == len({(s, n) for _, s, n in options})
-                assert {(s, n) for _, s, n in options} == _naive_options(search, cell, direction)
-                doubled = [search.doubled[n] for _, _, n in options if n >= 0]
-                assert search.line(cell, direction).richest == max(doubled, default=0)
-                # Twice: the second answer comes from the word that fitted the first time.
+                assert len(options) == len(set(options))
+                assert set(options) == _naive_options(search, cell, direction)
+                doubled = [search.doubled[n] for _, n in options if n >= 0]
+                assert search.line(cell, direction)[RICHEST] == max(doubled, default=0)
+                # Twice: the second answer comes from the memo of line shapes.
                 for _ in range(2):
-                    assert search.fills(cell, direction) == any(n >= 0 for _, _, n in options)
+                    assert search.fills(cell, direction) == any(n >= 0 for _, n in options)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -688,7 +688,7 @@ def test_both_bounds_hold_over_every_crossword_grown_from_a_layout(
         options = layout.options(cell, direction)
         if not options:
             break
-        _, start, number = picks.choice(options)
+        start, number = picks.choice(options)
         if number < 0:
             layout.settle(cell, direction)
         else:

@@ -26,6 +26,7 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from engine.adlib.layout import RICHEST
 from engine.adlib.tables import Joins, letter_counts, letter_mask
 from engine.adlib.words import VALUES, RollWords
 
@@ -222,7 +223,7 @@ class Bound:
             step = 1 if direction == 0 else stride
             if letter[cell - step] >= 0:  # not the first cube of its run
                 continue
-            richest = layout.line(cell, direction).richest // 2
+            richest = layout.line(cell, direction)[RICHEST] // 2
             if richest:
                 more = richest
                 while letter[cell] >= 0:

@@ -22,8 +22,8 @@ count most, and jokers fill the rest.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
-from typing import NamedTuple
 
 from engine.adlib.grid import Grid, Tile
 from engine.adlib.roll import Roll
@@ -32,27 +32,27 @@ from engine.adlib.words import VALUES, RollWords
 
 #: Two crossing words: (direction, row, column, letter codes) each, the first at (0, 0).
 Pair = tuple[tuple[int, int, int, bytes], tuple[int, int, int, bytes]]
-#: A line's option: (what it adds per cube it takes, start cell, word number or -1 alone).
-Option = tuple[float, int, int]
+#: A line's option: (start cell, word number or -1 for the cube alone).
+Option = tuple[int, int]
+#: An option as it is worked out: with what it adds per cube it takes, first.
+_Worked = tuple[float, int, int]
 
 
-#: How many line shapes `Layout.line` keeps worked out before it starts afresh.
-LINES_KEPT = 1 << 17
+#: How many line shapes `Layout.line` keeps worked out before it starts afresh (some
+#: 50 MiB).
+LINES_KEPT = 1 << 18
 
 
-class Line(NamedTuple):
-    """What a line through a cube can be, worked out once per shape (`Layout.line`)."""
-
-    #: (worth, start as cells from the cube, word number or -1 alone), the worthiest first.
-    options: list[Option]
-    #: How many of them are words.
-    words: int
-    #: Twice the letters' value of the richest word among them (0 when none): the most
-    #: that laying a word here can add.
-    richest: int
+#: What a line through a cube can be, worked out once per shape (`Layout.line`), flat and
+#: small, as many thousand lines are: how many of its options are words (`WORDS`), twice
+#: the letters' value of the richest of them, the most that laying a word here can add (0
+#: when none: `RICHEST`), then per option, the words that add most per cube first, its
+#: start as cells from the cube and its word number (-1: the cube alone).
+Line = array
+WORDS, RICHEST, OPTIONS = 0, 1, 2
 
 
-def _worth(option: Option) -> float:
+def _worth(option: _Worked) -> float:
     return option[0]
 
 
@@ -80,7 +80,7 @@ class Layout:
         # The cubes and jokers still to be had, as `line` keys them (None: changed since).
         self.stock: bytes | None = None
         # The lines worked out since the layout last changed (cell * 2 + direction).
-        self.seen: dict[int, Line] = {}
+        self.seen: dict[int, array[int]] = {}
         self.short = 0  # jokers the placed letters need
         self.left = sum(1 << code for code in range(26) if self.have[code])  # a cube to be had
         self.value = 0  # the score of the cubes laid, less the roll's total, with no jokers
@@ -222,7 +222,7 @@ class Layout:
 
     # -- what a line can be --------------------------------------------------------------
 
-    def line(self, cell: int, direction: int) -> Line:
+    def line(self, cell: int, direction: int) -> array[int]:
         """What the line through `cell` can be (see `Line`).
 
         The answer depends only on the line's shape: the letters and empty cells each way
@@ -257,32 +257,30 @@ class Layout:
                         break
                     left -= 1
                 here += way
-        key = (stock, bytes(shape))
+        key = stock + bytes(shape)
         lines = self.spelling.lines
         known = lines.get(key)
         if known is None:
             if len(lines) >= LINES_KEPT:
                 lines.clear()
-            found = self._work_out(cell, direction)
-            doubled = self.doubled
-            words = [number for _, _, number in found if number >= 0]
-            known = lines[key] = Line(
-                [(worth, (start - cell) // step, number) for worth, start, number in found],
-                len(words),
-                max((doubled[number] for number in words), default=0),
-            )
+            worked = self._work_out(cell, direction)
+            words = [self.doubled[number] for _, _, number in worked if number >= 0]
+            known = lines[key] = array("i", (len(words), max(words, default=0)))
+            for _, start, number in worked:
+                known.append((start - cell) // step)
+                known.append(number)
         seen[cell << 1 | direction] = known
         return known
 
     def options(self, cell: int, direction: int) -> list[Option]:
-        """What the line through `cell` can be: (worth, start, word number or -1 alone),
-        the words that add most per cube first."""
+        """What the line through `cell` can be: (start, word number or -1 alone), the words
+        that add most per cube first."""
         step = 1 if direction == 0 else self.stride
-        found = self.line(cell, direction).options
-        return [(worth, cell + ahead * step, number) for worth, ahead, number in found]
+        flat = self.line(cell, direction)
+        return [(cell + flat[i] * step, flat[i + 1]) for i in range(OPTIONS, len(flat), 2)]
 
-    def _work_out(self, cell: int, direction: int) -> list[Option]:
-        """`options`, worked out from the word tables."""
+    def _work_out(self, cell: int, direction: int) -> list[_Worked]:
+        """`options`, worked out from the word tables, each with its worth first."""
         step = 1 if direction == 0 else self.stride
         letter, blocked, edge = self.letter, self.blocked, self.edge
         first = last = cell
@@ -294,7 +292,7 @@ class Layout:
         missing = self.jokers - self.short
         spelling = self.spelling
         if first == last:
-            options: list[Option] = [(-1, cell, -1)]
+            options: list[_Worked] = [(-1, cell, -1)]
             if not spare:  # a word would need a cube more than this one
                 return options
             line = 1 << letter[cell]
@@ -386,7 +384,7 @@ class Layout:
                 beside = spelling.ends[code] if blocked[cell + step] else spelling.beside[code]
             if not beside & self.left:
                 return False
-        return self.line(cell, direction).words > 0
+        return self.line(cell, direction)[WORDS] > 0
 
     def fit(self, start: int, step: int, number: int) -> float:
         """Lay word `number` from `start` in thought (its ends are empty): what it adds per

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine.adlib.bound import Bound
 from engine.adlib.grid import Grid
-from engine.adlib.layout import Layout, Option, Pair
+from engine.adlib.layout import OPTIONS, Layout, Option, Pair
 from engine.adlib.roll import Roll
 from engine.adlib.tables import Move
 from engine.adlib.words import VALUES, RollWords
@@ -170,7 +170,7 @@ class Search:
                 cell, direction, options = self._fewest(lines)
             step = 1 if direction == 0 else layout.stride
             codes = layout.spelling.codes
-            for _, start, number in options:
+            for start, number in options:
                 if number < 0:
                     layout.settle(cell, direction)
                     try:
@@ -247,7 +247,7 @@ class Search:
         best, key, count = lines[0], 0, 0
         for open_line in lines:
             cell = open_line >> 1
-            options = len(line(cell, open_line & 1).options)
+            options = (len(line(cell, open_line & 1)) - OPTIONS) >> 1
             mine = options * 16 - VALUES[letter[cell]]
             if not count or mine < key:
                 best, key, count = open_line, mine, options

@@ -18,12 +18,9 @@ words are the roll's words in the order the search lays them from its first cell
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from array import array
 
 from engine.adlib.words import VALUES, RollWords
-
-if TYPE_CHECKING:
-    from engine.adlib.layout import Line
 
 #: How many filtered word lists `Spelling.fitting` keeps before it starts afresh.
 FITS_KEPT = 20000
@@ -68,8 +65,8 @@ class Spelling:
         # `fitting`'s memo: per (free letters, jokers to spare), a slot per letter and
         # position, filled in when it is first asked for.
         self.fits: dict[tuple[int, int], list[list[tuple[int, int]] | None]] = {}
-        # `Layout.line`'s memo: per shape of a line, what it can be.
-        self.lines: dict[tuple[bytes, bytes], Line] = {}
+        # `Layout.line`'s memo: per shape of a line, what it can be (`layout.Line`).
+        self.lines: dict[bytes, array[int]] = {}
 
     def fitting(self, free: int, missing: int) -> list[list[tuple[int, int]] | None]:
         """Per letter and position (slot ``code * positions + position``): None until
