@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 #: How often this process looks at its workers' progress while they search, in seconds.
 LOOK_EVERY = 0.1
+#: Full passes whose first words are dealt from a count the workers share; any later one
+#: (a search aiming high makes several) deals them out every n-th from the k-th.
+SHARED_PASSES = 16
 #: Clocks that every process reads alike: a budget on them is the search's, not a worker's.
 WALL_CLOCKS = (time.monotonic, time.time, time.perf_counter)
 
@@ -93,6 +96,7 @@ class _Task:
     lifeline: Connection  # readable once the parent ends (or stops it)
     best: Any  # a multiprocessing.Value: the best score of all the workers
     slots: Any  # a multiprocessing.Array: each worker's score, bound, nodes and time left
+    dealt: Any  # a multiprocessing.Array: per full pass, the first words dealt so far
 
 
 class _Team:
@@ -109,6 +113,7 @@ class _Team:
         self.roll = roll
         self.best = context.Value("i", -roll.total)
         self.slots = context.Array("d", [-math.inf] * (4 * workers), lock=False)
+        self.dealt = context.Array("i", SHARED_PASSES)
         self.processes: list[multiprocessing.process.BaseProcess] = []
         self.results: list[Connection] = []
         self.lifelines: list[Connection] = []
@@ -123,7 +128,7 @@ class _Team:
                 task = _Task(
                     roll, words, clock, seconds, time.monotonic() if begun is None else begun,
                     (k, workers), plan,
-                    sending, lifeline, self.best, self.slots,
+                    sending, lifeline, self.best, self.slots, self.dealt,
                 )  # fmt: skip
                 process = context.Process(target=_work, args=(task,), daemon=True)
                 self.processes.append(process)
@@ -229,6 +234,28 @@ def _work(task: _Task) -> None:
         return int(best.value)
 
     clock = _Watched(task.clock, task.lifeline)
-    share = search_share(task.roll, task.words, clock, seconds, task.share, exchange, task.plan)
+    deal = _Dealer(task.dealt, task.share)
+    share = search_share(
+        task.roll, task.words, clock, seconds, task.share, exchange, task.plan, deal
+    )
     with contextlib.suppress(OSError):  # the parent has gone: nobody is waiting for it
         task.results.send(share)
+
+
+class _Dealer:
+    """A worker's dealer (`engine.adlib.best.Dealer`): each full pass's next first word,
+    from a count that all the workers share, so that whichever is free takes it."""
+
+    def __init__(self, dealt: Any, share: tuple[int, int]) -> None:
+        self.dealt, (self.worker, self.workers) = dealt, share
+        self.own: dict[int, int] = {}  # per later pass, this worker's next first word
+
+    def __call__(self, full: int) -> int:
+        if full < len(self.dealt):
+            with self.dealt.get_lock():
+                index = self.dealt[full]
+                self.dealt[full] = index + 1
+            return int(index)
+        index = self.own.get(full, self.worker)
+        self.own[full] = index + self.workers
+        return index

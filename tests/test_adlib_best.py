@@ -25,7 +25,7 @@ from device import search as on_cores
 from device.cli import main
 from device.seams import cores
 from engine.adlib import Grid, Lexicon, Roll, referee
-from engine.adlib.best import Passes, Plan, best_crossword, crossing_pairs
+from engine.adlib.best import Passes, Plan, answer, best_crossword, crossing_pairs, search_share
 from engine.adlib.bound import VOWELS, Bound
 from engine.adlib.layout import RICHEST, Layout
 from engine.adlib.search import Proven, Search
@@ -267,6 +267,29 @@ def test_the_first_words_are_dealt_out_whole_among_the_workers() -> None:
         owners = [{number for number, _ in share} for share in shares]
         assert sum(map(len, owners)) == len(words.codes)
         assert {number for number, _ in every[: 2 * workers]} == {share[0][0] for share in shares}
+
+
+def test_searches_dealt_their_first_words_one_at_a_time_prove_the_best_together() -> None:
+    """Two shares take the full pass's first words from one dealer: each word goes to one of
+    them, and their answer together is proven, as the search alone proves it."""
+    roll = Roll.parse("B O X E S", "scribbage")
+    words = formable_words(roll, EN)
+    counts: Counter[int] = Counter()
+    dealt: list[int] = []
+
+    def deal(full: int) -> int:
+        index = counts[full]
+        counts[full] += 1
+        dealt.append(index)
+        return index
+
+    shares = [
+        search_share(roll, words, FakeClock(0.001), 1000, (k, 2), deal=deal) for k in range(2)
+    ]
+    found = answer(roll, shares, 0.0)
+    assert found.proven_optimal and found.score == _brute_force(roll)
+    every = len(first_words(words))
+    assert sorted(index for index in dealt if index < every) == list(range(every))
 
 
 def test_two_workers_prove_what_one_proves_by_the_wall_clock() -> None:

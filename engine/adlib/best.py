@@ -22,7 +22,9 @@ pair it is a few thousand nodes away, where from its first cube it may be a mill
 A search on several cores (`device.search`) deals the first words out among worker
 processes, each running `search_share` on its share; they tell each other the best score
 found, so each cuts as hard as the best of all, and the answer is proven when every share
-is.
+is. The narrow passes take a fixed share of the first words; the full passes take them
+from a `Dealer`, one at a time as each worker is free, so that none sits idle while
+another still has several to go.
 
 >>> from engine.adlib.roll import Roll
 >>> from engine.lexicon import Lexicon
@@ -35,7 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from engine.adlib.grid import ACROSS, DOWN, Grid
@@ -57,6 +59,7 @@ from engine.lexicon import Lexicon
 __all__ = [
     "PLAN",
     "BestCrossword",
+    "Dealer",
     "Plan",
     "Progress",
     "Share",
@@ -98,6 +101,11 @@ class Plan:
 
 
 PLAN = Plan()
+
+#: Deals the first words of each full pass out among the searches of one roll: told the
+#: pass (0, 1, ...), it answers the index in `first_words(words)` of the next first word
+#: that this search is to take (the number of first words, or more, once none is left).
+Dealer = Callable[[int], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,10 +189,12 @@ def search_share(
     share: tuple[int, int] = (0, 1),
     exchange: Exchange | None = None,
     plan: Plan = PLAN,
+    deal: Dealer | None = None,
 ) -> Share:
-    """Search share k of n of the first words (every n-th from the k-th) for `seconds`."""
+    """Search share k of n of the first words (every n-th from the k-th) for `seconds`;
+    with `deal`, the full passes search the first words it deals instead."""
     search = Search(roll, words, clock, seconds, exchange, plan.clock_every)
-    passes = Passes(search, plan)
+    passes = Passes(search, plan, deal)
     passes.run(first_words(words, share))
     # A complete share holds nothing above the best score of all the searches.
     bound = search.known if passes.complete else max(search.best_score, search.open_bound)
@@ -212,8 +222,8 @@ def answer(roll: Roll, shares: list[Share], seconds: float) -> BestCrossword:
 class Passes:
     """The passes of one search over its first words: narrow, rebuilding, then in full."""
 
-    def __init__(self, search: Search, plan: Plan = PLAN) -> None:
-        self.search, self.plan = search, plan
+    def __init__(self, search: Search, plan: Plan = PLAN, deal: Dealer | None = None) -> None:
+        self.search, self.plan, self.deal = search, plan, deal
         self.complete = False  # the full search has been through every first word
         self.rebuilt: Grid | None = None  # the best crossword last rebuilt around
 
@@ -233,21 +243,34 @@ class Passes:
                 if search.clock() >= search.deadline:
                     raise OutOfTime
             self.rebuild(total * plan.rebuild_share)
+            full = 0
             while search.open_bound > search.known:
                 # Aim a little above the best found: a full pass that cuts everything below
                 # `floor` either finds such a crossword (and goes on as usual from there) or
                 # proves that none exists, and the next pass aims one lower.
                 search.floor = min(search.open_bound, search.known + plan.aspiration)
-                for move in roots:
+                for move in self.dealt(roots, full):
                     search.play_first(move)
                     if search.best_grid is not self.rebuilt:
                         self.rebuild(total * plan.rebuild_share)
                 search.open_bound = search.floor - 1
+                full += 1
             self.complete = True
         except Proven:
             self.complete = True
         except OutOfTime:
             pass
+
+    def dealt(self, roots: list[Move], full: int) -> Iterator[Move]:
+        """The first words of full pass `full`: `roots`, or those the dealer deals."""
+        if self.deal is None:
+            yield from roots
+            return
+        every = first_words(self.search.layout.words)
+        index = self.deal(full)
+        while index < len(every):
+            yield every[index]
+            index = self.deal(full)
 
     def narrow(self, roots: list[Move], width: int | None, nodes: int, spelling: Spelling) -> None:
         """Give each across first word `nodes` nodes of a search that tries at most `width`
