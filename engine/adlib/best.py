@@ -242,6 +242,7 @@ class Passes:
                 begun = until
                 if search.clock() >= search.deadline:
                     raise OutOfTime
+            layout.spellings[1].lines.clear()  # only the narrow passes spell words backwards
             self.rebuild(total * plan.rebuild_share)
             full = 0
             while search.open_bound > search.known:
