@@ -4,8 +4,8 @@ and what each line through a cube can still be.
 Cells are ints, ``row * stride + col``, the first cell at ``root``. Each cell holds a letter
 code (or -1), per direction whether its line is open, the cube alone, or a word (0, 1, 2),
 and how many decided words or lone cubes bar it from holding a letter (``blocked``).
-Letters are placed, not cubes: `Layout.score` gives each letter's cubes to the cells that
-count most, and jokers fill the rest.
+Letters are placed, not cubes: `engine.adlib.finish` gives each letter's cubes to the
+cells that count most, and jokers fill the rest.
 
 >>> from engine.adlib.roll import Roll
 >>> from engine.adlib.words import formable_words
@@ -13,8 +13,8 @@ count most, and jokers fill the rest.
 >>> roll = Roll.parse("C A T S", "scribbage")
 >>> layout = Layout(roll, formable_words(roll, Lexicon.open("en")))
 >>> undo = layout.lay_first(layout.words.text.index("cat"), 0)
->>> layout.score()[0], layout.grid(set()).rows()
-(5, ['CAT'])
+>>> layout.value - layout.total, sorted(layout.letter[cell] for cell in layout.order)
+(5, [0, 2, 19])
 >>> undo()
 >>> layout.order
 []
@@ -25,7 +25,6 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 
-from engine.adlib.grid import Grid, Tile
 from engine.adlib.roll import Roll
 from engine.adlib.tables import Joins, Spelling, spellings
 from engine.adlib.words import VALUES, RollWords
@@ -429,40 +428,3 @@ class Layout:
         if worth < 0:
             return worth
         return (2 * new + crossed) / (cubes or 1)
-
-    # -- the finished crossword ----------------------------------------------------------
-
-    def score(self) -> tuple[int, set[int]]:
-        """The finished crossword's score, and the cells left to jokers: where a letter has
-        more cells than cubes, its cubes go to the cells that count most."""
-        if not self.short:  # every letter has its cubes: no joker to place
-            return self.value - self.total, set()
-        across, down, letter, need, have = *self.state, self.letter, self.need, self.have
-        score = -self.total
-        short: dict[int, list[tuple[int, int]]] = {}
-        for cell in self.order:
-            code = letter[cell]
-            words = (across[cell] == 2) + (down[cell] == 2)
-            if need[code] > have[code]:
-                short.setdefault(code, []).append((words, cell))
-            else:
-                score += VALUES[code] * (words + 1)
-        jokers: set[int] = set()
-        for code, cells in short.items():
-            cells.sort(reverse=True)
-            cubes = have[code]
-            for words, _cell in cells[:cubes]:
-                score += VALUES[code] * (words + 1)
-            jokers.update(cell for _, cell in cells[cubes:])
-        return score, jokers
-
-    def grid(self, jokers: set[int]) -> Grid:
-        """The crossword laid, as a grid, with jokers in the cells `jokers`."""
-        tiles = {}
-        for cell in self.order:
-            row, col = divmod(cell - self.root + self.stride // 2, self.stride)
-            col -= self.stride // 2
-            if self.spelling.backwards:  # the crossword was built turned half round
-                row, col = -row, -col
-            tiles[row, col] = Tile(chr(97 + self.letter[cell]), joker=cell in jokers)
-        return Grid(tiles).normalised()

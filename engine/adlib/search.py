@@ -19,6 +19,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from engine.adlib import finish
 from engine.adlib.bound import Bound
 from engine.adlib.grid import Grid
 from engine.adlib.layout import OPTIONS, Layout, Option, Pair
@@ -259,11 +260,11 @@ class Search:
     def _finish(self) -> None:
         score = self.layout.value - self.layout.total
         if self.layout.short:  # jokers to place: their cells are worth nothing
-            score, jokers = self.layout.score()
+            score, jokers = finish.score(self.layout)
         else:
             jokers = set()
         if score > self.best_score:
-            self.adopt(self.layout.grid(jokers), score)
+            self.adopt(finish.grid(self.layout, jokers), score)
             if self.exchange is not None:
                 self.exchange(self.progress())
             if score >= self.open_bound:
