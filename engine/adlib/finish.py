@@ -1,17 +1,7 @@
 """A crossword the best-crossword search has finished: its score and its grid.
 
 The search places letters, not cubes; here each letter's cubes go to the cells that count
-most, and jokers fill the rest.
-
->>> from engine.adlib.layout import Layout
->>> from engine.adlib.roll import Roll
->>> from engine.adlib.words import formable_words
->>> from engine.lexicon import Lexicon
->>> roll = Roll.parse("C A T S", "scribbage")
->>> layout = Layout(roll, formable_words(roll, Lexicon.open("en")))
->>> undo = layout.lay_first(layout.words.text.index("cat"), 0)
->>> score(layout)[0], grid(layout, set()).rows()
-(5, ['CAT'])
+most, and jokers fill the rest (`engine.adlib.layout` shows them at work).
 """
 
 from __future__ import annotations

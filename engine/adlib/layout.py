@@ -13,8 +13,9 @@ cells that count most, and jokers fill the rest.
 >>> roll = Roll.parse("C A T S", "scribbage")
 >>> layout = Layout(roll, formable_words(roll, Lexicon.open("en")))
 >>> undo = layout.lay_first(layout.words.text.index("cat"), 0)
->>> layout.value - layout.total, sorted(layout.letter[cell] for cell in layout.order)
-(5, [0, 2, 19])
+>>> from engine.adlib import finish
+>>> finish.score(layout)[0], finish.grid(layout, set()).rows()
+(5, ['CAT'])
 >>> undo()
 >>> layout.order
 []
