@@ -38,8 +38,8 @@ Option = tuple[int, int]
 _Worked = tuple[float, int, int]
 
 
-#: How many line shapes `Layout.line` keeps worked out before it starts afresh (some
-#: 50 MiB).
+#: How many line shapes `Layout.line` keeps worked out before it starts afresh (some 65
+#: MiB when full; a few seconds of search on a Pi fill a fraction).
 LINES_KEPT = 1 << 18
 
 
