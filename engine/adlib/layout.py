@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
+from typing import TypeAlias
 
 from engine.adlib.roll import Roll
 from engine.adlib.tables import Joins, Spelling, spellings
@@ -48,7 +49,7 @@ LINES_KEPT = 1 << 18
 #: the letters' value of the richest of them, the most that laying a word here can add (0
 #: when none: `RICHEST`), then per option, the words that add most per cube first, its
 #: start as cells from the cube and its word number (-1: the cube alone).
-Line = array
+Line: TypeAlias = "array[int]"
 WORDS, RICHEST, OPTIONS = 0, 1, 2
 
 
@@ -80,7 +81,7 @@ class Layout:
         # The cubes and jokers still to be had, as `line` keys them (None: changed since).
         self.stock: bytes | None = None
         # The lines worked out since the layout last changed (cell * 2 + direction).
-        self.seen: dict[int, array[int]] = {}
+        self.seen: dict[int, Line] = {}
         self.short = 0  # jokers the placed letters need
         self.left = sum(1 << code for code in range(26) if self.have[code])  # a cube to be had
         self.value = 0  # the score of the cubes laid, less the roll's total, with no jokers
@@ -222,7 +223,7 @@ class Layout:
 
     # -- what a line can be --------------------------------------------------------------
 
-    def line(self, cell: int, direction: int) -> array[int]:
+    def line(self, cell: int, direction: int) -> Line:
         """What the line through `cell` can be (see `Line`).
 
         The answer depends only on the line's shape: the letters and empty cells each way
@@ -264,8 +265,8 @@ class Layout:
             if len(lines) >= LINES_KEPT:
                 lines.clear()
             worked = self._work_out(cell, direction)
-            words = [self.doubled[number] for _, _, number in worked if number >= 0]
-            known = lines[key] = array("i", (len(words), max(words, default=0)))
+            doubled = [self.doubled[number] for _, _, number in worked if number >= 0]
+            known = lines[key] = array("i", (len(doubled), max(doubled, default=0)))
             for _, start, number in worked:
                 known.append((start - cell) // step)
                 known.append(number)

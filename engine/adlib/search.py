@@ -246,11 +246,11 @@ class Search:
         layout = self.layout
         letter, line = layout.letter, layout.line
         best, key, count = lines[0], 0, 0
-        for open_line in lines:
+        for index, open_line in enumerate(lines):
             cell = open_line >> 1
             options = (len(line(cell, open_line & 1)) - OPTIONS) >> 1
             mine = options * 16 - VALUES[letter[cell]]
-            if not count or mine < key:
+            if not index or mine < key:
                 best, key, count = open_line, mine, options
             if count <= 1:  # a line of one option: none has fewer
                 break

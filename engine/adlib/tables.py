@@ -18,9 +18,12 @@ words are the roll's words in the order the search lays them from its first cell
 
 from __future__ import annotations
 
-from array import array
+from typing import TYPE_CHECKING
 
 from engine.adlib.words import VALUES, RollWords
+
+if TYPE_CHECKING:
+    from engine.adlib.layout import Line
 
 #: How many filtered word lists `Spelling.fitting` keeps before it starts afresh.
 FITS_KEPT = 20000
@@ -66,7 +69,7 @@ class Spelling:
         # position, filled in when it is first asked for.
         self.fits: dict[tuple[int, int], list[list[tuple[int, int]] | None]] = {}
         # `Layout.line`'s memo: per shape of a line, what it can be (`layout.Line`).
-        self.lines: dict[bytes, array[int]] = {}
+        self.lines: dict[bytes, Line] = {}
 
     def fitting(self, free: int, missing: int) -> list[list[tuple[int, int]] | None]:
         """Per letter and position (slot ``code * positions + position``): None until
