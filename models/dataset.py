@@ -6,7 +6,7 @@ its seed, its split and its size, not on how many processes render it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -45,6 +45,21 @@ class Samples:
 
     def __len__(self) -> int:
         return len(self.images)
+
+    @classmethod
+    def stack(cls, samples: Iterable[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> Samples:
+        """One set of the (image, face, orientation) samples, in order."""
+        images, faces, orientations = (np.stack(p) for p in zip(*samples, strict=True))
+        return cls(images, faces, orientations)
+
+    @classmethod
+    def join(cls, parts: Sequence[Samples]) -> Samples:
+        """One set of the samples of every part, in order."""
+        return cls(
+            np.concatenate([p.images for p in parts]),
+            np.concatenate([p.faces for p in parts]),
+            np.concatenate([p.orientations for p in parts]),
+        )
 
 
 def _featureless(rng: np.random.Generator, size: int) -> np.ndarray:
@@ -97,10 +112,9 @@ def orientation_target(likeness: tuple[float, ...], k: int) -> np.ndarray:
     return np.roll(w / w.sum(), k)
 
 
-def _chunk(args: tuple[int, int, int, str, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _chunk(args: tuple[int, int, int, str, int]) -> Samples:
     start, stop, seed, split, size = args
-    parts = [sample(i, seed, split, size) for i in range(start, stop)]
-    return tuple(np.stack(p) for p in zip(*parts, strict=True))  # type: ignore[return-value]
+    return Samples.stack(sample(i, seed, split, size) for i in range(start, stop))
 
 
 def make_set(
@@ -112,6 +126,4 @@ def make_set(
     progress: Callable[[int], object] | None = None,
 ) -> Samples:
     """Render ``count`` samples (a multiple of the class count keeps classes balanced)."""
-    results = run_ranges(_chunk, count, 500, (seed, split, size), workers, progress)
-    images, faces, orients = (np.concatenate(p) for p in zip(*results, strict=True))
-    return Samples(images, faces, orients)
+    return Samples.join(run_ranges(_chunk, count, 500, (seed, split, size), workers, progress))

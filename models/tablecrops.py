@@ -142,6 +142,4 @@ def make_table_set(
 ) -> Samples:
     """The crops of ``scenes`` tables of ``split``, rendered on ``workers`` processes."""
     chunks = run_ranges(_chunk, scenes, 25, (seed, split, size), workers, progress)
-    parts = [crop for chunk in chunks for crop in chunk]
-    images, faces, orientations = (np.stack(p) for p in zip(*parts, strict=True))
-    return Samples(images, faces, orientations)
+    return Samples.stack(crop for chunk in chunks for crop in chunk)

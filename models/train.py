@@ -264,11 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         args.cache.mkdir(parents=True, exist_ok=True)
         np.savez(cached, images=data.images, faces=data.faces, orientations=data.orientations)
     tables = _table_crops(args.cache, args.tables, args.workers)
-    data = Samples(
-        np.concatenate([data.images, tables.images]),
-        np.concatenate([data.faces, tables.faces]),
-        np.concatenate([data.orientations, tables.orientations]),
-    )
+    data = Samples.join([data, tables])
     render_s = time.monotonic() - t0
     net = FaceNet()
     t1 = time.monotonic()
