@@ -6,6 +6,10 @@
 31
 """
 
+from engine.adlib import native
+
+native.use(__path__)  # the compiled search, where built, before its modules load
+
 from engine.adlib.best import BestCrossword, best_crossword
 from engine.adlib.grid import Grid, Run, Tile
 from engine.adlib.match import Match, StartRoll
