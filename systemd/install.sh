@@ -37,11 +37,12 @@ fi
 say "installing on ${PRETTY_NAME:-an unknown system} ($(uname -m))"
 
 # The system's packages: Python's venv, the Pi's camera stack and GPIO library where the
-# archive has them (Raspberry Pi OS does; plain Debian has neither), and the EGL/GBM
-# libraries that SDL's kmsdrm driver loads at run time (a Lite image lacks some).
+# archive has them (Raspberry Pi OS does; plain Debian has neither), the EGL/GBM
+# libraries that SDL's kmsdrm driver loads at run time (a Lite image lacks some), and the
+# C compiler and Python headers that build the compiled best-crossword search.
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
-wanted="python3-venv libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2"
+wanted="python3-venv libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2 gcc python3-dev"
 for optional in python3-picamera2 python3-lgpio; do
     if apt-cache show "$optional" >/dev/null 2>&1; then
         wanted="$wanted $optional"
@@ -79,7 +80,10 @@ build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 tar -C "$SOURCE" --exclude=./.venv --exclude=./.git --exclude=./build \
     --exclude='*.egg-info' --exclude=./cuberef-demo -cf - . | tar -C "$build" -xf -
-"$VENV/bin/python" -m pip install --quiet --no-cache-dir "$build"
+"$VENV/bin/python" -m pip install --quiet --no-cache-dir "$build[native]"
+# The best-crossword search compiled with mypyc: three to four times faster on the Pi.
+"$VENV/bin/python" -m engine.adlib.build_native \
+    || say "the compiled search was not built; the box searches as plain Python."
 install -m 0644 "$SOURCE/README.md" "$PREFIX/README.md"
 if [ -d /usr/lib/python3/dist-packages/picamera2 ]; then
     # shellcheck disable=SC2086
