@@ -6,7 +6,8 @@ largest budget did, and the median cost of a search node (CPU microseconds). A b
 seconds for each of the search's workers (one per core by default), so a run measures what an
 idle machine of this speed with that many cores gives, whatever else shares the CPU. The full
 run (50 rolls at 1, 10 and 60 s) takes about 20 minutes with two workers on two cores, and
-twice that with one:
+twice that with one. It measures the compiled search where `make native` built it, else the
+search as Python (``CUBEREF_NATIVE=0`` measures that anyway):
 
     .venv/bin/python tests/benchmarks/bench_best.py                       # the full run
     .venv/bin/python tests/benchmarks/bench_best.py --rolls 10 --budgets 1 10
@@ -21,7 +22,7 @@ import time
 
 from device.seams import cores
 from device.search import best_crossword
-from engine.adlib import Lexicon, Roll, referee
+from engine.adlib import Lexicon, Roll, native, referee
 from engine.cubes import CubeSet
 
 
@@ -64,7 +65,8 @@ def main() -> None:
     top = results[max(args.budgets)]
     print(
         f"{len(rolls)} seeded Ad-Lib rolls (seeds {args.seed}-{args.seed + len(rolls) - 1}), "
-        f"{args.workers} worker{'s' if args.workers > 1 else ''}"
+        f"{args.workers} worker{'s' if args.workers > 1 else ''}, the search "
+        f"{'compiled (make native)' if native.active() else 'as Python'}"
     )
     print(
         "budget  mean score  proved optimal  mean gap to bound  found the longest's score"
