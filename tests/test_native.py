@@ -139,3 +139,18 @@ def test_without_a_compiler_the_build_says_why_and_the_install_goes_on(
     said = capsys.readouterr().err
     assert said.startswith("The best-crossword search runs as plain Python")
     assert "no C compiler" in said and said.count("\n") == 1
+
+
+def test_the_doctor_says_how_the_best_crossword_is_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from device.commands import doctor
+
+    running = doctor.search({})
+    assert ("searched compiled" in running) == native.active()
+    monkeypatch.setattr(native, "active", lambda: False)
+    monkeypatch.setenv("CUBEREF_NATIVE", "0")
+    assert "as Python, turned off by CUBEREF_NATIVE=0" in doctor.search({})
+    monkeypatch.delenv("CUBEREF_NATIVE")
+    assert "as Python, not compiled from these sources" in doctor.search({})
+    assert doctor.search({}).endswith("make native (or the Pi's installer) compiles it.")

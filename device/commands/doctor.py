@@ -1,4 +1,4 @@
-"""Check each part of the box: camera, pins, screen, model, lexicons, store.
+"""Check each part of the box: camera, pins, screen, model, lexicons, store, page, search.
 
 Each line says the part works (``ok``), or what is wrong and the fix (``FIX``). While
 the cuberef service runs it holds the camera, the pins and the screen: a part that
@@ -194,6 +194,22 @@ def page(settings: dict[str, Any]) -> str:
     return f"{page_address(port)} for phones." if on else "off ([page] enabled = true)."
 
 
+def search(settings: dict[str, Any]) -> str:
+    from engine.adlib import native
+
+    if native.active():
+        return f"the best crossword is searched compiled ({native.FOLDER})."
+    why = (
+        "turned off by CUBEREF_NATIVE=0"
+        if os.environ.get("CUBEREF_NATIVE") == "0"
+        else ("not compiled from these sources")
+    )
+    return (
+        f"the best crossword is searched as Python, {why}: three to four times slower; "
+        "make native (or the Pi's installer) compiles it."
+    )
+
+
 CHECKS: list[tuple[str, Check]] = [
     ("camera", camera),
     ("pins", pins),
@@ -202,4 +218,5 @@ CHECKS: list[tuple[str, Check]] = [
     ("lexicons", lexicons),
     ("store", store),
     ("page", page),
+    ("search", search),
 ]

@@ -67,7 +67,7 @@ def test_the_doctor_reports_as_one_json_document(tmp_path, photos, capsys, mock_
     assert document["ok"] is True and document["config"] == str(path)
     assert document["service"] in ("running", "stopped", "not installed", "no systemd")
     parts = [check["part"] for check in document["checks"]]
-    assert parts == ["camera", "pins", "screen", "model", "lexicons", "store", "page"]
+    assert parts == ["camera", "pins", "screen", "model", "lexicons", "store", "page", "search"]
     assert all(check["status"] == "ok" for check in document["checks"])
 
 
