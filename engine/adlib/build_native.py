@@ -36,13 +36,18 @@ def build(folder: Path = FOLDER) -> None:
         from setuptools import setup
     except ImportError as error:
         raise Unavailable(f"{error.name} is not installed; pip install mypy setuptools") from None
-    sources = [str(source(name)) for name in COMPILED]
     folder.parent.mkdir(parents=True, exist_ok=True)
     started = Path.cwd()
     # Built beside the old modules and then swapped in: a running box keeps the files it
     # has loaded, and modules half built are never used.
     with tempfile.TemporaryDirectory(dir=folder.parent) as work:
         fresh, old = Path(work, "built"), Path(work, "old")
+        # mypyc checks the engine's types from a copy of its Python files: installed, they
+        # lie among other packages, which mypy would take for the engine's own.
+        engine = source(COMPILED[0]).parents[1]
+        copy = Path(work, "src", "engine")
+        shutil.copytree(engine, copy, ignore=_not_python)
+        sources = [str(copy / "adlib" / f"{name}.py") for name in COMPILED]
         os.chdir(work)  # setuptools reads the configuration of the folder it runs in
         try:
             setup(
@@ -51,13 +56,24 @@ def build(folder: Path = FOLDER) -> None:
                 script_args=["--quiet", "build_ext", "--build-lib", str(fresh)],
             )
         except (SystemExit, Exception) as error:
-            raise Unavailable(f"mypyc could not compile the search ({error})") from None
+            said: object = error
+            if isinstance(error, SystemExit):  # mypy prints its errors; setuptools says its
+                said = error.code if isinstance(error.code, str) else "its messages are above"
+            raise Unavailable(f"mypyc could not compile the search ({said})") from None
         finally:
             os.chdir(started)
         (fresh / RECORD).write_text(record(), encoding="ascii")
         if folder.exists():
             folder.rename(old)
         fresh.rename(folder)
+
+
+def _not_python(folder: str, names: list[str]) -> list[str]:
+    return [
+        name
+        for name in names
+        if name == "__pycache__" or not (name.endswith(".py") or Path(folder, name).is_dir())
+    ]
 
 
 def main() -> int:
