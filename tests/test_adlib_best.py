@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import io
 import itertools
 import json
@@ -25,7 +26,15 @@ from device import search as on_cores
 from device.cli import main
 from device.seams import cores
 from engine.adlib import Grid, Lexicon, Roll, referee
-from engine.adlib.best import Passes, Plan, answer, best_crossword, crossing_pairs, search_share
+from engine.adlib.best import (
+    Passes,
+    Plan,
+    Progress,
+    answer,
+    best_crossword,
+    crossing_pairs,
+    search_share,
+)
 from engine.adlib.bound import VOWELS, Bound
 from engine.adlib.layout import RICHEST, Layout
 from engine.adlib.search import Proven, Search
@@ -73,6 +82,19 @@ def _brute_force(roll: Roll) -> int:
                     if verdict.score is not None:
                         best = max(best, verdict.score)
     return best
+
+
+def test_the_cycle_collector_rests_while_the_search_runs_and_wakes_after() -> None:
+    roll = Roll.parse("V U * U M M L O O F T N Y", "adlib")
+    awake: list[bool] = []
+
+    def exchange(now: Progress) -> int:  # told at every look at the clock
+        awake.append(gc.isenabled())
+        return now.score
+
+    assert gc.isenabled()
+    share = search_share(roll, formable_words(roll, EN), time.process_time, 0.3, exchange=exchange)
+    assert share.nodes > 1000 and len(awake) > 10 and not any(awake) and gc.isenabled()
 
 
 @pytest.mark.parametrize("text", ["S T O N E", "A T *", "Q I X", "Z Z", "T O N E T"])
