@@ -26,7 +26,7 @@ test: lint browser native
 
 # The best-crossword search compiled with mypyc, three to four times faster, where this
 # machine has a C compiler and Python's headers (else it says so and the search runs as
-# Python). Rebuilt whenever its sources change; kept in the venv.
+# Python). Built again only when its sources have changed since; kept in the venv.
 native: $(STAMP)
 	$(BIN)/python -m engine.adlib.build_native
 

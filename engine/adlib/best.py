@@ -210,12 +210,12 @@ def _collector_paused() -> Iterator[None]:
     memo of line shapes holds up to some hundred thousand small arrays, which Python's
     cycle collector would walk again and again: it rests while the search runs (4-9 % of
     the search's time) and takes up its work when the search is over."""
-    paused = gc.isenabled()
+    enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if paused:
+        if enabled:
             gc.enable()
 
 
