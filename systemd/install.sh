@@ -82,7 +82,8 @@ tar -C "$SOURCE" --exclude=./.venv --exclude=./.git --exclude=./build \
     --exclude='*.egg-info' --exclude=./cuberef-demo -cf - . | tar -C "$build" -xf -
 "$VENV/bin/python" -m pip install --quiet --no-cache-dir "$build[native]"
 # The best-crossword search compiled with mypyc: three to four times faster on the Pi.
-"$VENV/bin/python" -m engine.adlib.build_native \
+# From $PREFIX, so that Python compiles the installed package and not the checkout here.
+(cd "$PREFIX" && "$VENV/bin/python" -m engine.adlib.build_native) \
     || say "the compiled search was not built; the box searches as plain Python."
 install -m 0644 "$SOURCE/README.md" "$PREFIX/README.md"
 if [ -d /usr/lib/python3/dist-packages/picamera2 ]; then
