@@ -258,11 +258,7 @@ class Search:
         return cell, direction, layout.options(cell, direction)
 
     def _finish(self) -> None:
-        score = self.layout.value - self.layout.total
-        if self.layout.short:  # jokers to place: their cells are worth nothing
-            score, jokers = finish.score(self.layout)
-        else:
-            jokers = set()
+        score, jokers = finish.score(self.layout)
         if score > self.best_score:
             self.adopt(finish.grid(self.layout, jokers), score)
             if self.exchange is not None:
