@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.adlib.layout import RICHEST
-from engine.adlib.tables import Joins, letter_counts, letter_mask
+from engine.adlib.tables import Joins, doubled_values, letter_counts, letter_mask
 from engine.adlib.words import VALUES, RollWords
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class Bound:
         self.hubs = [code for code in range(26) if self.hub >> code & 1]
         # The words' letter sets by twice their letters' value, dearest first, and per set
         # of letters the dearest word spelt from them alone (memoised).
-        worths = [2 * sum(VALUES[code] for code in coded) for coded in words.codes]
+        worths = doubled_values(words)
         self.by_value = sorted(zip(worths, map(letter_mask, words.codes), strict=True))[::-1]
         self.richest: dict[int, int] = {}
         # The dearest letter a word holds: the most a joker's cell can count for.

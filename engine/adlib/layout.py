@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from engine.adlib.roll import Roll
-from engine.adlib.tables import Joins, Spelling, spellings
+from engine.adlib.tables import Joins, Spelling, doubled_values, spellings
 from engine.adlib.words import VALUES, RollWords
 
 #: Two crossing words: (direction, row, column, letter codes) each, the first at (0, 0).
@@ -94,7 +94,7 @@ class Layout:
         self.joins = Joins(words)
         self.spelling: Spelling = self.spellings[0]
         # Per word: twice the value of its letters, the most that laying it can add.
-        self.doubled = [2 * sum(VALUES[code] for code in coded) for coded in words.codes]
+        self.doubled = doubled_values(words)
 
     # -- moves -------------------------------------------------------------------------
 

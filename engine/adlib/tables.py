@@ -176,6 +176,11 @@ def letter_mask(coded: bytes) -> int:
     return sum(1 << code for code in set(coded))
 
 
+def doubled_values(words: RollWords) -> list[int]:
+    """Per word, twice its letters' value: the most that laying it can add."""
+    return [2 * sum(VALUES[code] for code in coded) for coded in words.codes]
+
+
 def letter_counts(words: RollWords) -> list[list[int]]:
     """Per word, how many of each letter it holds."""
     counts = [[0] * 26 for _ in words.codes]
