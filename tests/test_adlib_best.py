@@ -628,6 +628,32 @@ def test_a_proven_best_of_a_roll_short_of_vowels_is_the_brute_force_best(
     assert found.proven_optimal and found.score == _brute_force(roll)
 
 
+def test_a_joker_in_one_word_only_has_a_twin_with_an_earlier_letter_only_a_joker_stands_for() -> (
+    None
+):
+    roll = Roll.parse("C A T *", "scribbage")
+    words = formable_words(roll, EN)
+    layout = Layout(roll, words)
+    # Per word across, whether each cube left alone down would be a joker with a twin.
+    expected = {
+        "cat": [False, False, False],  # no joker
+        "cab": [False, False, False],  # B: no earlier letter that only a joker stands for
+        "can": [False, False, True],  # N: CAB
+        "tat": [True, False, True],  # a T more than the roll has: BAT, TAB
+    }
+    for word, twins in expected.items():
+        undo = layout.lay_first(words.text.index(word), 0)
+        assert [layout.joker_twin(cell, 1) for cell in layout.order] == twins, word
+        undo()
+
+
+@pytest.mark.parametrize("text", ["C A *", "T A *", "O X * *"])
+def test_a_proof_that_keeps_one_of_each_joker_s_twins_agrees_with_brute_force(text: str) -> None:
+    roll = Roll.parse(text, "scribbage")
+    found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
+    assert found.proven_optimal and found.score == _brute_force(roll)
+
+
 def _naive_options(search: Layout, cell: int, direction: int) -> set[tuple[int, int]]:
     """Every (start, word number) that fits the line through `cell`, word by word, and
     (cell, -1) when the cube may stand alone there: the oracle for `Layout.options`."""

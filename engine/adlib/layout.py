@@ -84,6 +84,10 @@ class Layout:
         self.seen: dict[int, Line] = {}
         self.short = 0  # jokers the placed letters need
         self.left = sum(1 << code for code in range(26) if self.have[code])  # a cube to be had
+        # The letters that only a joker can stand for (none when there is no joker).
+        self.joker_only = 0 if not self.jokers else sum(
+            1 << code for code in range(26) if not self.have[code]
+        )
         self.value = 0  # the score of the cubes laid, less the roll's total, with no jokers
         self.order: list[int] = []  # the cells with a letter, in the order they were laid
         self.edge = self.root  # cells before this are out of play
@@ -167,6 +171,72 @@ class Layout:
         self.state[direction][cell] = 1
         self.blocked[cell - step] += 1
         self.blocked[cell + step] += 1
+
+    def joker_twin(self, cell: int, direction: int) -> bool:
+        """Would leaving the cube at `cell` alone that way make it a joker with a twin? In
+        one word only, the fewest a cell is in, a joker scores nothing and costs nothing
+        whatever letter it stands for: its twin, the same crossword but for an earlier
+        letter that only a joker stands for and that spells the word too, scores alike.
+        The search keeps the twin whose lone jokers stand for the earliest such letters.
+
+        A letter on more cells than it has cubes (a joker among them) stays so as the
+        crossword grows: the answer holds for every crossword grown from here.
+        """
+        joker_only = self.joker_only
+        if not joker_only:
+            return False
+        letter = self.letter
+        code = letter[cell]
+        if joker_only >> code & 1:
+            earlier = joker_only & ((1 << code) - 1)
+        elif self.need[code] > self.have[code]:
+            earlier = joker_only
+        else:
+            return False
+        step = self.stride if direction == 0 else 1  # along its word, the other way
+        while earlier:
+            lowest = earlier & -earlier
+            earlier ^= lowest
+            if self._spells(cell, step, lowest.bit_length() - 1):
+                return True
+        return False
+
+    def crossed_twin(self, start: int, step: int, length: int) -> bool:
+        """Has the word just laid from `start` crossed a joker that has a twin? Whatever
+        letter only a joker stands for, a joker scores nothing: the same crossword with an
+        earlier such letter there that spells both its words scores alike, and the search
+        keeps the twin whose crossed jokers stand for the earliest letters they can."""
+        joker_only = self.joker_only
+        if not joker_only or not self.short:
+            return False
+        letter = self.letter
+        across = step == 1
+        crossing = self.state[across]  # the lines across the word's
+        other = self.stride if across else 1
+        for cell in range(start, start + length * step, step):
+            code = letter[cell]
+            if crossing[cell] == 2 and joker_only >> code & 1:
+                earlier = joker_only & ((1 << code) - 1)
+                while earlier:
+                    lowest = earlier & -earlier
+                    earlier ^= lowest
+                    code = lowest.bit_length() - 1
+                    if self._spells(cell, step, code) and self._spells(cell, other, code):
+                        return True
+        return False
+
+    def _spells(self, cell: int, step: int, code: int) -> bool:
+        """Is the run of letters through `cell` along `step` a word with `code` at `cell`?"""
+        letter = self.letter
+        first = cell
+        while letter[first - step] >= 0:
+            first -= step
+        word = bytearray()
+        here = first
+        while letter[here] >= 0:
+            word.append(code if here == cell else letter[here])
+            here += step
+        return bytes(word) in self.spelling.known
 
     def unsettle(self, cell: int, direction: int) -> None:
         step = 1 if direction == 0 else self.stride

@@ -11,6 +11,9 @@ is dead), and the open line with the fewest options is decided first (fail-first
 lines cost no branching, and a dead end shows before work is spent around it). A narrow
 search tries only the `width` best options of the first open line. The passes that set
 these knobs are in `engine.adlib.best`.
+
+Of crosswords that differ only in the letter a joker stands for in one word, which score
+alike, only one is searched (`Layout.joker_twin`).
 """
 
 from __future__ import annotations
@@ -114,7 +117,8 @@ class Search:
         """Search every crossword that starts with this first word."""
         undo = self.layout.lay_first(*move)
         try:
-            self.node()
+            if not (move[1] and self.layout.joker_twin(self.layout.root, 0)):
+                self.node()
         finally:
             undo()
 
@@ -173,6 +177,8 @@ class Search:
             codes = layout.spelling.codes
             for start, number in options:
                 if number < 0:
+                    if layout.joker_twin(cell, direction):
+                        continue
                     layout.settle(cell, direction)
                     try:
                         self.node()
@@ -182,7 +188,8 @@ class Search:
                     coded = codes[number]
                     new = layout.lay(start, step, direction, coded)
                     try:
-                        self.node()
+                        if not layout.crossed_twin(start, step, len(coded)):
+                            self.node()
                     finally:
                         layout.unlay(start, step, direction, coded, new)
         finally:
@@ -212,13 +219,19 @@ class Search:
         layout = self.layout
         letter, blocked, fills, stride = layout.letter, layout.blocked, layout.fills, layout.stride
         across, down = layout.state
+        jokered = layout.joker_only and layout.short  # a joker may have a twin (`joker_twin`)
         settled: list[int] = []
         lines: list[int] = []
         for cell in layout.order:
             if not across[cell]:
                 if fills(cell, 0):
                     lines.append(cell << 1)
-                elif letter[cell - 1] >= 0 or letter[cell + 1] >= 0:
+                elif (
+                    letter[cell - 1] >= 0
+                    or letter[cell + 1] >= 0
+                    or jokered
+                    and layout.joker_twin(cell, 0)
+                ):
                     layout.unsettle_all(settled)
                     return None
                 else:
@@ -230,7 +243,12 @@ class Search:
             if not down[cell]:
                 if fills(cell, 1):
                     lines.append(cell << 1 | 1)
-                elif letter[cell - stride] >= 0 or letter[cell + stride] >= 0:
+                elif (
+                    letter[cell - stride] >= 0
+                    or letter[cell + stride] >= 0
+                    or jokered
+                    and layout.joker_twin(cell, 1)
+                ):
                     layout.unsettle_all(settled)
                     return None
                 else:

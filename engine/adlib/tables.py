@@ -39,6 +39,7 @@ class Spelling:
     def __init__(self, codes: tuple[bytes, ...], backwards: bool = False) -> None:
         self.codes = codes
         self.backwards = backwards
+        self.known = set(codes)  # to ask whether some letters spell a word
         # Per letter and position: (length, word number, set of letters as a mask) of the
         # words with that letter there, shortest first.
         longest = max(map(len, codes), default=0)
