@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.adlib.best import (
     PLAN,
+    ROOT_KINDS,
     BestCrossword,
     Plan,
     Progress,
@@ -46,8 +47,9 @@ if TYPE_CHECKING:
 
 #: How often this process looks at its workers' progress while they search, in seconds.
 LOOK_EVERY = 0.1
-#: Full passes whose first words are dealt from a count the workers share; any later one
-#: (a search aiming high makes several) deals them out every n-th from the k-th.
+#: Full passes whose roots are dealt from a count the workers share, one count per pass
+#: and kind of roots; any later one (a search aiming high makes several) deals them out
+#: every n-th from the k-th.
 SHARED_PASSES = 16
 #: Clocks that every process reads alike: a budget on them is the search's, not a worker's.
 WALL_CLOCKS = (time.monotonic, time.time, time.perf_counter)
@@ -96,7 +98,7 @@ class _Task:
     lifeline: Connection  # readable once the parent ends (or stops it)
     best: Any  # a multiprocessing.Value: the best score of all the workers
     slots: Any  # a multiprocessing.Array: each worker's score, bound, nodes and time left
-    dealt: Any  # a multiprocessing.Array: per full pass, the first words dealt so far
+    dealt: Any  # a multiprocessing.Array: per full pass and kind of roots, those dealt so far
 
 
 class _Team:
@@ -113,7 +115,7 @@ class _Team:
         self.roll = roll
         self.best = context.Value("i", -roll.total)
         self.slots = context.Array("d", [-math.inf] * (4 * workers), lock=False)
-        self.dealt = context.Array("i", SHARED_PASSES)
+        self.dealt = context.Array("i", SHARED_PASSES * ROOT_KINDS)
         self.processes: list[multiprocessing.process.BaseProcess] = []
         self.results: list[Connection] = []
         self.lifelines: list[Connection] = []
@@ -243,19 +245,19 @@ def _work(task: _Task) -> None:
 
 
 class _Dealer:
-    """A worker's dealer (`engine.adlib.best.Dealer`): each full pass's next first word,
-    from a count that all the workers share, so that whichever is free takes it."""
+    """A worker's dealer (`engine.adlib.best.Dealer`): each full pass's next root, from a
+    count that all the workers share, so that whichever is free takes it."""
 
     def __init__(self, dealt: Any, share: tuple[int, int]) -> None:
         self.dealt, (self.worker, self.workers) = dealt, share
-        self.own: dict[int, int] = {}  # per later pass, this worker's next first word
+        self.own: dict[int, int] = {}  # per later pass's key, this worker's next root
 
-    def __call__(self, full: int) -> int:
-        if full < len(self.dealt):
+    def __call__(self, key: int) -> int:
+        if key < len(self.dealt):
             with self.dealt.get_lock():
-                index = self.dealt[full]
-                self.dealt[full] = index + 1
+                index = self.dealt[key]
+                self.dealt[key] = index + 1
             return int(index)
-        index = self.own.get(full, self.worker)
-        self.own[full] = index + self.workers
+        index = self.own.get(key, self.worker)
+        self.own[key] = index + self.workers
         return index

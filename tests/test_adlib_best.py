@@ -36,9 +36,10 @@ from engine.adlib.best import (
     search_share,
 )
 from engine.adlib.bound import VOWELS, Bound
+from engine.adlib.grid import ACROSS, DOWN
 from engine.adlib.layout import RICHEST, Layout
 from engine.adlib.search import Proven, Search
-from engine.adlib.tables import first_words
+from engine.adlib.tables import crossing_pairs_at, first_words
 from engine.adlib.words import formable_words
 from engine.cubes import CubeSet
 
@@ -62,11 +63,17 @@ def _shapes(size: int) -> set[frozenset[tuple[int, int]]]:
     return shapes
 
 
-@functools.cache  # several tests check their searches against the same small rolls
 def _brute_force(roll: Roll) -> int:
     """The best score by trying every shape and every way to lay the roll's letters on it."""
+    return max((score for _, score in _crosswords(roll)), default=-roll.total)
+
+
+@functools.cache  # several tests check their searches against the same small rolls
+def _crosswords(roll: Roll) -> list[tuple[Grid, int]]:
+    """Every crossword of two cubes or more the roll can lay, with its score: every shape,
+    and every way to lay the roll's letters on it."""
     letters = [face.letters.upper() if not face.is_joker else "*" for face in roll.faces]
-    best = -roll.total
+    found = []
     for size in range(2, len(letters) + 1):
         for shape in _shapes(size):
             cells = sorted(shape)
@@ -78,10 +85,11 @@ def _brute_force(roll: Roll) -> int:
                     text = [["."] * cols for _ in range(rows)]
                     for (r, c), ch in zip(cells, spelled, strict=True):
                         text[r][c] = ch
-                    verdict = referee(roll, Grid.from_rows("".join(row) for row in text), EN)
+                    grid = Grid.from_rows("".join(row) for row in text)
+                    verdict = referee(roll, grid, EN)
                     if verdict.score is not None:
-                        best = max(best, verdict.score)
-    return best
+                        found.append((grid, verdict.score))
+    return found
 
 
 def test_the_cycle_collector_rests_while_the_search_runs_and_wakes_after() -> None:
@@ -291,27 +299,35 @@ def test_the_first_words_are_dealt_out_whole_among_the_workers() -> None:
         assert {number for number, _ in every[: 2 * workers]} == {share[0][0] for share in shares}
 
 
-def test_searches_dealt_their_first_words_one_at_a_time_prove_the_best_together() -> None:
-    """Two shares take the full pass's first words from one dealer: each word goes to one of
-    them, and their answer together is proven, as the search alone proves it."""
+@pytest.mark.parametrize("pivot", [True, False])
+def test_searches_dealt_their_roots_one_at_a_time_prove_the_best_together(pivot: bool) -> None:
+    """Two shares take the full pass's roots (first words, or the pairs crossing at the
+    pivot, X) from one dealer: each root goes to one of them, and their answer together is
+    proven, as the search alone proves it."""
     roll = Roll.parse("B O X E S", "scribbage")
     words = formable_words(roll, EN)
     counts: Counter[int] = Counter()
-    dealt: list[int] = []
+    dealt: dict[int, list[int]] = {}
 
-    def deal(full: int) -> int:
-        index = counts[full]
-        counts[full] += 1
-        dealt.append(index)
+    def deal(key: int) -> int:
+        index = counts[key]
+        counts[key] += 1
+        dealt.setdefault(key, []).append(index)
         return index
 
+    plan = Plan(pivot=pivot)
     shares = [
-        search_share(roll, words, FakeClock(0.001), 1000, (k, 2), deal=deal) for k in range(2)
+        search_share(roll, words, FakeClock(0.001), 1000, (k, 2), plan=plan, deal=deal)
+        for k in range(2)
     ]
     found = answer(roll, shares, 0.0)
     assert found.proven_optimal and found.score == _brute_force(roll)
-    every = len(first_words(words))
-    assert sorted(index for index in dealt if index < every) == list(range(every))
+    x = ord("x") - 97
+    (key,) = dealt  # one full pass: the best found was the best
+    assert key == (1 + x if pivot else 0)
+    pairs = crossing_pairs_at(words, x, 10**6)
+    every = len(pairs if pivot and pairs else first_words(words))
+    assert sorted(index for index in dealt[key] if index < every) == list(range(every))
 
 
 def test_two_workers_prove_what_one_proves_by_the_wall_clock() -> None:
@@ -652,6 +668,66 @@ def test_a_proof_that_keeps_one_of_each_joker_s_twins_agrees_with_brute_force(te
     roll = Roll.parse(text, "scribbage")
     found = best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001))
     assert found.proven_optimal and found.score == _brute_force(roll)
+
+
+@pytest.mark.parametrize("text", ["B O X E S", "Q U I T", "F O X E S", "S T O N E"])
+def test_no_crossword_in_which_a_letter_is_never_crossed_beats_that_letter_s_bound(
+    text: str,
+) -> None:
+    roll = Roll.parse(text, "scribbage")
+    words = formable_words(roll, EN)
+    bound, empty = Bound(words, roll.total), Layout(roll, words)
+    for code in range(26):
+        if words.have[code]:
+            uncrossed = bound.uncrossed(code)(empty)
+            assert uncrossed <= bound(empty)
+            letter = chr(97 + code)
+            for grid, score in _crosswords(roll):
+                crossed = [
+                    cell
+                    for run in grid.runs()
+                    if run.direction == ACROSS
+                    for cell, tile in zip(run.cells, run.tiles, strict=True)
+                    if tile.letter == letter
+                    and any(cell in down.cells for down in grid.runs() if down.direction == DOWN)
+                ]
+                if not crossed:
+                    assert score <= uncrossed, (letter, grid.rows())
+
+
+def test_the_pairs_crossing_at_a_letter_are_every_crossing_the_roll_can_lay_turned_or_not() -> None:
+    faces = CubeSet.load("adlib").roll(random.Random(27))  # W A I R R S K B Q * I U R
+    roll = Roll.parse(" ".join(map(str, faces)), "adlib")
+    words = formable_words(roll, EN)
+    q = ord("q") - 97
+    pairs = crossing_pairs_at(words, q, 10**6)
+    assert pairs is not None and crossing_pairs_at(words, q, 10) is None  # too many checks
+    found = {(across, down[1], down[2], down[3]) for (_, _, _, across), down in pairs}
+    assert len(found) == len(pairs)
+    for across, row, col, down in found:
+        assert across[col] == down[-row] == q  # they cross at a Q
+    expected = set()
+    for first, second in itertools.product(words.codes, repeat=2):
+        for at, down_at in itertools.product(range(len(first)), range(len(second))):
+            if first[at] == second[down_at] == q:
+                letters = Counter(first) + Counter(second) - Counter([q])
+                if words.excess([letters[code] for code in range(26)]) <= words.jokers:
+                    expected.add((first, -down_at, at, second))
+    turned = {(down, -col, -row, across) for across, row, col, down in found}
+    assert found | turned == expected and len(found) < len(expected)
+
+
+def test_full_passes_grown_from_the_pairs_at_a_pivot_prove_what_first_words_prove() -> None:
+    faces = CubeSet.load("adlib").roll(random.Random(49))  # T E Q E A O E O A G E J N: Q
+    roll = Roll.parse(" ".join(map(str, faces)), "adlib")
+    plain, pivoted = (
+        best_crossword(roll, EN, seconds=1000, clock=FakeClock(0.001), plan=Plan(pivot=pivot))
+        for pivot in (False, True)
+    )
+    assert plain.proven_optimal and pivoted.proven_optimal
+    assert pivoted.score == plain.score and pivoted.grid is not None
+    assert referee(roll, pivoted.grid, EN).score == pivoted.score
+    assert pivoted.nodes < plain.nodes / 2
 
 
 def _naive_options(search: Layout, cell: int, direction: int) -> set[tuple[int, int]]:

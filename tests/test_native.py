@@ -114,7 +114,7 @@ def test_the_compiled_modules_doctests_run_as_python() -> None:
         *doctests,
         native_on=False,
     )
-    assert run.returncode == 0 and " 5 passed" in run.stdout, run.stdout[-3000:] + run.stderr
+    assert run.returncode == 0 and " 6 passed" in run.stdout, run.stdout[-3000:] + run.stderr
 
 
 @compiled

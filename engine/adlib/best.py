@@ -13,7 +13,10 @@ narrow pass runs twice, with the words as they are and with every word spelt bac
 which builds each crossword turned half round, from its bottom right corner: a crossword
 that one of them reaches late, the other often reaches soon. Then it runs in full,
 cutting whatever cannot beat the best found; if the full search ends in time the answer
-is proven best. After the narrow passes, and whenever the full search finds a better
+is proven best. Where the best found leaves little room below the bound, a crossword can
+beat it only with a cube of some letter in two words (a pivot: often the Q or the X):
+the full search then grows every crossword from a pair of words crossing there, a few
+hundred pairs where there are thousands of first words, each a far smaller tree. After the narrow passes, and whenever the full search finds a better
 crossword, the search rebuilds around the best found: it keeps two crossing words of it
 and searches all the rest afresh, growing on every side of them (a large neighbourhood
 search). A roll's best crossword often shares such a pair with a good one, and from the
@@ -36,13 +39,14 @@ another still has several to go.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from engine.adlib.grid import ACROSS, DOWN, Grid
-from engine.adlib.layout import Pair
 from engine.adlib.roll import Roll
 from engine.adlib.search import (
     Clock,
@@ -53,7 +57,7 @@ from engine.adlib.search import (
     Proven,
     Search,
 )
-from engine.adlib.tables import Move, Spelling, first_words
+from engine.adlib.tables import Move, Pair, Spelling, first_words
 from engine.adlib.words import VALUES, RollWords, formable_words
 from engine.lexicon import Lexicon
 
@@ -99,14 +103,24 @@ class Plan:
     aspiration: int = 1
     #: How many search nodes pass between two looks at the clock.
     clock_every: int = 64
+    #: Whether a full pass grows its crosswords from the pairs of words crossing at a
+    #: pivot letter, where there is one (`Search.pivot`), rather than from their first cell.
+    pivot: bool = True
 
 
 PLAN = Plan()
 
-#: Deals the first words of each full pass out among the searches of one roll: told the
-#: pass (0, 1, ...), it answers the index in `first_words(words)` of the next first word
-#: that this search is to take (the number of first words, or more, once none is left).
+#: What a full pass grows crosswords from: a first word or a pair of crossing words.
+Root = TypeVar("Root", Move, Pair)
+
+#: Deals the roots of each full pass out among the searches of one roll: told the pass's
+#: key (`Passes.key`), it answers the index among the pass's roots (`first_words(words)`,
+#: or the crossing pairs at the pass's pivot) of the next that this search is to take (their
+#: number, or more, once none is left).
 Dealer = Callable[[int], int]
+#: What a full pass grows its crosswords from: first words, or the crossing pairs at one of
+#: the 26 letters. A pass's key tells the pass and its kind of roots apart.
+ROOT_KINDS = 27
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +210,7 @@ def search_share(
     with `deal`, the full passes search the first words it deals instead."""
     with _collector_paused():
         search = Search(roll, words, clock, seconds, exchange, plan.clock_every)
-        passes = Passes(search, plan, deal)
+        passes = Passes(search, plan, deal, share)
         passes.run(first_words(words, share))
     # A complete share holds nothing above the best score of all the searches.
     bound = search.known if passes.complete else max(search.best_score, search.open_bound)
@@ -239,8 +253,14 @@ def answer(roll: Roll, shares: list[Share], seconds: float) -> BestCrossword:
 class Passes:
     """The passes of one search over its first words: narrow, rebuilding, then in full."""
 
-    def __init__(self, search: Search, plan: Plan = PLAN, deal: Dealer | None = None) -> None:
-        self.search, self.plan, self.deal = search, plan, deal
+    def __init__(
+        self,
+        search: Search,
+        plan: Plan = PLAN,
+        deal: Dealer | None = None,
+        share: tuple[int, int] = (0, 1),
+    ) -> None:
+        self.search, self.plan, self.deal, self.share = search, plan, deal, share
         self.complete = False  # the full search has been through every first word
         self.rebuilt: Grid | None = None  # the best crossword last rebuilt around
 
@@ -267,8 +287,8 @@ class Passes:
                 # `floor` either finds such a crossword (and goes on as usual from there) or
                 # proves that none exists, and the next pass aims one lower.
                 search.floor = min(search.open_bound, search.known + plan.aspiration)
-                for move in self.dealt(roots, full):
-                    search.play_first(move)
+                for play in self.full_pass(roots, full):
+                    play()
                     if search.best_grid is not self.rebuilt:
                         self.rebuild(total * plan.rebuild_share)
                 search.open_bound = search.floor - 1
@@ -279,16 +299,38 @@ class Passes:
         except OutOfTime:
             pass
 
-    def dealt(self, roots: list[Move], full: int) -> Iterator[Move]:
-        """The first words of full pass `full`: `roots`, or those the dealer deals."""
+    def full_pass(self, roots: list[Move], full: int) -> Iterator[Callable[[], None]]:
+        """Full pass `full`, root by root: each searches every crossword grown from one of
+        this search's first words (`roots`, or those dealt), or, where the floor makes a
+        letter a pivot (`Search.pivot`), from one of the pairs of words crossing at it."""
+        search = self.search
+        pivot = search.pivot() if self.plan.pivot else None
+        if pivot is None:
+            every = first_words(search.layout.words) if self.deal is not None else roots
+            for move in self.dealt(roots, every, self.key(full, None)):
+                yield functools.partial(search.play_first, move)
+        else:
+            code, pairs = pivot
+            worker, workers = self.share
+            for pair in self.dealt(pairs[worker::workers], pairs, self.key(full, code)):
+                yield functools.partial(search.play_pair, pair)
+
+    def dealt(self, mine: list[Root], every: list[Root], key: int) -> Iterator[Root]:
+        """The roots of a full pass this search takes: `mine`, its share of them, or those
+        of `every` root that the dealer deals it under the pass's `key`."""
         if self.deal is None:
-            yield from roots
+            yield from mine
             return
-        every = first_words(self.search.layout.words)
-        index = self.deal(full)
+        index = self.deal(key)
         while index < len(every):
             yield every[index]
-            index = self.deal(full)
+            index = self.deal(key)
+
+    @staticmethod
+    def key(full: int, pivot: int | None) -> int:
+        """Full pass `full`'s key for the dealer: searches that chose different roots for
+        the same pass (each by the floor it had) deal from different counts."""
+        return full * ROOT_KINDS + (0 if pivot is None else 1 + pivot)
 
     def narrow(self, roots: list[Move], width: int | None, nodes: int, spelling: Spelling) -> None:
         """Give each across first word `nodes` nodes of a search that tries at most `width`
@@ -311,9 +353,9 @@ class Passes:
         a roll often share such a pair with a good one while differing everywhere else.
         Each round gives every pair more nodes; a better crossword starts over around it,
         with a fresh allowance of nodes and time."""
-        search, layout = self.search, self.search.layout
+        search = self.search
         aim, search.floor = search.floor, search.known + 1
-        layout.edge, search.width = 0, None
+        search.width = None
         finished: set[Pair] = set()  # pairs whose every crossword has been seen
         try:
             while search.best_grid is not None and search.best_grid is not self.rebuilt:
@@ -324,7 +366,6 @@ class Passes:
                     )
         finally:
             search.floor = max(aim, search.known + 1)
-            layout.edge = layout.root
             search.limit = None
 
     def _rebuild_around(self, grid: Grid, finished: set[Pair], most: int) -> None:

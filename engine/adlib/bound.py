@@ -43,13 +43,21 @@ class Bound:
     """The bound for one roll's crosswords: its tables are worked out once, then
     `bound(layout)` answers for any layout of the roll."""
 
-    def __init__(self, words: RollWords, total: int, joins: Joins | None = None) -> None:
+    def __init__(
+        self,
+        words: RollWords,
+        total: int,
+        joins: Joins | None = None,
+        cross: list[int] | None = None,
+    ) -> None:
         self.words = words
+        self.total = total
         self.have = words.have
         self.jokers = words.jokers
         self.cubes = sum(self.have) + self.jokers
         counts = letter_counts(words)
-        self.cross = self._crossable(counts)
+        # Per letter, the most words a cube of it can be in (see `_crossable`).
+        self.cross = self._crossable(counts) if cross is None else cross
         self.hub, self.crossings = self.crossing_cap(counts)
         self.base = -total + sum(
             VALUES[code] * count * (self.cross[code] + 1 if self.cross[code] else 0)
@@ -68,6 +76,12 @@ class Bound:
         self.dearest_letter = max(
             (VALUES[code] for coded in words.codes for code in coded), default=0
         )
+
+    def uncrossed(self, code: int) -> Bound:
+        """The bound for the crosswords in which no cube of letter `code` is in two words."""
+        cross = list(self.cross)
+        cross[code] = min(cross[code], 1)
+        return Bound(self.words, self.total, self.joins, cross)
 
     def __call__(self, layout: Layout) -> int:
         """No crossword grown from `layout` scores more than this.

@@ -28,11 +28,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from engine.adlib.roll import Roll
-from engine.adlib.tables import Joins, Spelling, doubled_values, spellings
+from engine.adlib.tables import Joins, Pair, Spelling, doubled_values, spellings
 from engine.adlib.words import VALUES, RollWords
 
-#: Two crossing words: (direction, row, column, letter codes) each, the first at (0, 0).
-Pair = tuple[tuple[int, int, int, bytes], tuple[int, int, int, bytes]]
 #: A line's option: (start cell, word number or -1 for the cube alone).
 Option = tuple[int, int]
 #: An option as it is worked out: with what it adds per cube it takes, first.
@@ -85,8 +83,8 @@ class Layout:
         self.short = 0  # jokers the placed letters need
         self.left = sum(1 << code for code in range(26) if self.have[code])  # a cube to be had
         # The letters that only a joker can stand for (none when there is no joker).
-        self.joker_only = 0 if not self.jokers else sum(
-            1 << code for code in range(26) if not self.have[code]
+        self.joker_only = (
+            0 if not self.jokers else sum(1 << code for code in range(26) if not self.have[code])
         )
         self.value = 0  # the score of the cubes laid, less the roll's total, with no jokers
         self.order: list[int] = []  # the cells with a letter, in the order they were laid

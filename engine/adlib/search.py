@@ -25,12 +25,16 @@ from dataclasses import dataclass
 from engine.adlib import finish
 from engine.adlib.bound import Bound
 from engine.adlib.grid import Grid
-from engine.adlib.layout import OPTIONS, Layout, Option, Pair
+from engine.adlib.layout import OPTIONS, Layout, Option
 from engine.adlib.roll import Roll
-from engine.adlib.tables import Move
+from engine.adlib.tables import Move, Pair, crossing_pairs_at
 from engine.adlib.words import VALUES, RollWords
 
 Clock = Callable[[], float]
+
+#: How many pairs of words `Search.pivot` may check for each first word: a pivot that
+#: takes more has many pairs, and its crosswords grow about as fast from their first cells.
+PIVOT_CHECKS = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +94,8 @@ class Search:
         self.floor = self.best_score + 1  # what a subtree's bound must reach to be searched
         self.width: int | None = None  # try at most this many options a step (None: all)
         self.limit: int | None = None  # stop here (`EnoughHere`) after this many nodes
+        # Per letter, the bound of the empty table where no cube of it is in two words.
+        self.uncrossed: dict[int, int] = {}
 
     def adopt(self, grid: Grid, score: int) -> None:
         """Take `grid`, scoring `score`, as the best found so far."""
@@ -123,12 +129,45 @@ class Search:
             undo()
 
     def play_pair(self, pair: Pair) -> None:
-        """Search every crossword that holds these two crossing words."""
-        undo = self.layout.lay_pair(pair)
+        """Search every crossword that holds these two crossing words, the first at the
+        first cell, growing on every side of them."""
+        layout = self.layout
+        edge, layout.edge = layout.edge, 0
+        undo = layout.lay_pair(pair)
         try:
             self.node()
         finally:
             undo()
+            layout.edge = edge
+
+    def pivot(self) -> tuple[int, list[Pair]] | None:
+        """A pivot for the floor, with the pairs of words crossing at it; asked with the
+        table empty. A pivot is a letter that every crossword reaching the floor has a
+        cube of in two words: the bound of the crosswords with none of its cubes in two is
+        below the floor. Each such crossword, or the same mirrored on its diagonal (its
+        across words down), which scores alike, holds one of those pairs, and grows from
+        it in far fewer nodes than from its first cell.
+
+        Of the pivots, the letter in the fewest places in words is taken: it has the
+        fewest pairs. None when no letter is a pivot, or when finding its pairs takes more
+        than `PIVOT_CHECKS` checks a first word.
+        """
+        words, bound, have = self.layout.words, self.bound, self.layout.have
+        pivots = []
+        for code in range(26):
+            # Without a cube of it in two words, a crossword loses that much at least.
+            if bound.cross[code] == 2 and self.ceiling - VALUES[code] * have[code] < self.floor:
+                uncrossed = self.uncrossed.get(code)
+                if uncrossed is None:
+                    uncrossed = self.uncrossed[code] = bound.uncrossed(code)(self.layout)
+                if uncrossed < self.floor:
+                    pivots.append(code)
+        if not pivots:
+            return None
+        places = [sum(coded.count(code) for coded in words.codes) for code in pivots]
+        code = pivots[places.index(min(places))]
+        pairs = crossing_pairs_at(words, code, PIVOT_CHECKS * 2 * len(words.codes))
+        return None if pairs is None else (code, pairs)
 
     # -- the tree ------------------------------------------------------------------------
 

@@ -30,6 +30,8 @@ FITS_KEPT = 20000
 
 #: A first word: (word number, direction), 0 across from the first cell or 1 down from it.
 Move = tuple[int, int]
+#: Two crossing words: (direction, row, column, letter codes) each, the first at (0, 0).
+Pair = tuple[tuple[int, int, int, bytes], tuple[int, int, int, bytes]]
 
 
 class Spelling:
@@ -209,3 +211,44 @@ def first_words(words: RollWords, share: tuple[int, int] = (0, 1)) -> list[Move]
     worker, workers = share
     mine = ranked[worker::workers]
     return [(number, direction) for *_, number in mine for direction in (0, 1)]
+
+
+def crossing_pairs_at(words: RollWords, code: int, most: int) -> list[Pair] | None:
+    """Every two words the roll can lay crossing at a cube of letter `code`, the across
+    word first, or None if that takes more than `most` checks. Of a pair and the same
+    mirrored on its diagonal (its down word across), only one is given: a crossword and
+    the same mirrored score alike.
+
+    >>> from engine.adlib.roll import Roll
+    >>> from engine.adlib.words import formable_words
+    >>> from engine.lexicon import Lexicon
+    >>> words = formable_words(Roll.parse("Q A T I *", "scribbage"), Lexicon.open("en"))
+    >>> text = dict(zip(words.codes, words.text))
+    >>> pairs = crossing_pairs_at(words, ord("q") - 97, 100)
+    >>> [(text[across[3]], text[down[3]], down[1:3]) for across, down in pairs]
+    [('aeq', 'qi', (0, 2)), ('qi', 'qi', (0, 0)), ('qi', 'qua', (0, 0))]
+    """
+    have, jokers = words.have, words.jokers
+    places = [
+        (number, position)
+        for number, coded in enumerate(words.codes)
+        for position, found in enumerate(coded)
+        if found == code
+    ]
+    if len(places) * (len(places) + 1) // 2 > most:
+        return None
+    counts = letter_counts(words)
+    pairs: list[Pair] = []
+    for index, (first, at) in enumerate(places):
+        across = counts[first]
+        for second, down_at in places[index:]:
+            down = counts[second]
+            short = 0
+            for letter in range(26):
+                need = across[letter] + down[letter] - (letter == code)
+                if need > have[letter]:
+                    short += need - have[letter]
+            if short <= jokers:
+                down_word = (1, -down_at, at, words.codes[second])
+                pairs.append(((0, 0, 0, words.codes[first]), down_word))
+    return pairs
