@@ -16,18 +16,19 @@ cutting whatever cannot beat the best found; if the full search ends in time the
 is proven best. Where the best found leaves little room below the bound, a crossword can
 beat it only with a cube of some letter in two words (a pivot: often the Q or the X):
 the full search then grows every crossword from a pair of words crossing there, a few
-hundred pairs where there are thousands of first words, each a far smaller tree. After the narrow passes, and whenever the full search finds a better
-crossword, the search rebuilds around the best found: it keeps two crossing words of it
-and searches all the rest afresh, growing on every side of them (a large neighbourhood
-search). A roll's best crossword often shares such a pair with a good one, and from the
-pair it is a few thousand nodes away, where from its first cube it may be a million.
+hundred pairs where there are thousands of first words, each a far smaller tree. After
+the narrow passes, and whenever the full search finds a better crossword, the search
+rebuilds around the best found: it keeps two crossing words of it and searches all the
+rest afresh, growing on every side of them (a large neighbourhood search). A roll's best
+crossword often shares such a pair with a good one, and from the pair it is a few
+thousand nodes away, where from its first cube it may be a million.
 
 A search on several cores (`device.search`) deals the first words out among worker
 processes, each running `search_share` on its share; they tell each other the best score
 found, so each cuts as hard as the best of all, and the answer is proven when every share
-is. The narrow passes take a fixed share of the first words; the full passes take them
-from a `Dealer`, one at a time as each worker is free, so that none sits idle while
-another still has several to go.
+is. The narrow passes take a fixed share of the first words; the full passes take their
+first words or pairs from a `Dealer`, one at a time as each worker is free, so that none
+sits idle while another still has several to go.
 
 >>> from engine.adlib.roll import Roll
 >>> from engine.lexicon import Lexicon
