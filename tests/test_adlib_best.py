@@ -659,7 +659,7 @@ def test_a_joker_in_one_word_only_has_a_twin_with_an_earlier_letter_only_a_joker
     }
     for word, twins in expected.items():
         undo = layout.lay_first(words.text.index(word), 0)
-        assert [layout.joker_twin(cell, 1) for cell in layout.order] == twins, word
+        assert [twins.alone(layout, cell, 1) for cell in layout.order] == twins, word
         undo()
 
 

@@ -16,6 +16,7 @@ import pytest
 import engine.adlib.bound
 import engine.adlib.layout
 import engine.adlib.search
+import engine.adlib.twins
 from engine.adlib import build_native, native
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +81,12 @@ def test_the_compiled_modules_are_used_only_while_built_from_the_sources_as_they
 @compiled
 def test_where_built_the_search_runs_compiled() -> None:
     assert native.built()
-    for module in (engine.adlib.layout, engine.adlib.search, engine.adlib.bound):
+    for module in (
+        engine.adlib.layout,
+        engine.adlib.twins,
+        engine.adlib.search,
+        engine.adlib.bound,
+    ):
         assert module.__file__ is not None and module.__file__.endswith(EXTENSION_SUFFIXES[0])
 
 

@@ -17,8 +17,9 @@ import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-#: The modules compiled, in `engine.adlib`: the search's tree, its layout, bound and tables.
-COMPILED = ("tables", "layout", "bound", "search")
+#: The modules compiled, in `engine.adlib`: the search's tree, its layout, twins, bound and
+#: tables.
+COMPILED = ("tables", "layout", "twins", "bound", "search")
 #: Where the compiled modules are built: in the Python environment that runs them.
 FOLDER = Path(sys.prefix) / "cuberef-native"
 RECORD = "sources.sha256"

@@ -13,7 +13,7 @@ search tries only the `width` best options of the first open line. The passes th
 these knobs are in `engine.adlib.best`.
 
 Of crosswords that differ only in the letter a joker stands for in one word, which score
-alike, only one is searched (`Layout.joker_twin`).
+alike, only one is searched (`engine.adlib.twins`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from engine.adlib import finish
+from engine.adlib import finish, twins
 from engine.adlib.bound import Bound
 from engine.adlib.grid import Grid
 from engine.adlib.layout import OPTIONS, Layout, Option
@@ -123,7 +123,7 @@ class Search:
         """Search every crossword that starts with this first word."""
         undo = self.layout.lay_first(*move)
         try:
-            if not (move[1] and self.layout.joker_twin(self.layout.root, 0)):
+            if not (move[1] and twins.alone(self.layout, self.layout.root, 0)):
                 self.node()
         finally:
             undo()
@@ -216,7 +216,7 @@ class Search:
             codes = layout.spelling.codes
             for start, number in options:
                 if number < 0:
-                    if layout.joker_twin(cell, direction):
+                    if twins.alone(layout, cell, direction):
                         continue
                     layout.settle(cell, direction)
                     try:
@@ -227,7 +227,7 @@ class Search:
                     coded = codes[number]
                     new = layout.lay(start, step, direction, coded)
                     try:
-                        if not layout.crossed_twin(start, step, len(coded)):
+                        if not twins.crossed(layout, start, step, len(coded)):
                             self.node()
                     finally:
                         layout.unlay(start, step, direction, coded, new)
@@ -258,7 +258,7 @@ class Search:
         layout = self.layout
         letter, blocked, fills, stride = layout.letter, layout.blocked, layout.fills, layout.stride
         across, down = layout.state
-        jokered = layout.joker_only and layout.short  # a joker may have a twin (`joker_twin`)
+        jokered = layout.joker_only and layout.short  # a joker may have a twin (`twins`)
         settled: list[int] = []
         lines: list[int] = []
         for cell in layout.order:
@@ -269,7 +269,7 @@ class Search:
                     letter[cell - 1] >= 0
                     or letter[cell + 1] >= 0
                     or jokered
-                    and layout.joker_twin(cell, 0)
+                    and twins.alone(layout, cell, 0)
                 ):
                     layout.unsettle_all(settled)
                     return None
@@ -286,7 +286,7 @@ class Search:
                     letter[cell - stride] >= 0
                     or letter[cell + stride] >= 0
                     or jokered
-                    and layout.joker_twin(cell, 1)
+                    and twins.alone(layout, cell, 1)
                 ):
                     layout.unsettle_all(settled)
                     return None
