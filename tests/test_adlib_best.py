@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from device import search as on_cores
 from device.cli import main
 from device.seams import cores
-from engine.adlib import Grid, Lexicon, Roll, referee
+from engine.adlib import Grid, Lexicon, Roll, referee, twins
 from engine.adlib.best import (
     Passes,
     Plan,
@@ -657,9 +657,9 @@ def test_a_joker_in_one_word_only_has_a_twin_with_an_earlier_letter_only_a_joker
         "can": [False, False, True],  # N: CAB
         "tat": [True, False, True],  # a T more than the roll has: BAT, TAB
     }
-    for word, twins in expected.items():
+    for word, twinned in expected.items():
         undo = layout.lay_first(words.text.index(word), 0)
-        assert [twins.alone(layout, cell, 1) for cell in layout.order] == twins, word
+        assert [twins.alone(layout, cell, 1) for cell in layout.order] == twinned, word
         undo()
 
 
