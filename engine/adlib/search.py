@@ -155,7 +155,8 @@ class Search:
         words, bound, have = self.layout.words, self.bound, self.layout.have
         pivots = []
         for code in range(26):
-            # Without a cube of it in two words, a crossword loses that much at least.
+            # A quick look first: with none of its cubes in two words, a crossword loses
+            # about their value against the bound of the empty table.
             if bound.cross[code] == 2 and self.ceiling - VALUES[code] * have[code] < self.floor:
                 uncrossed = self.uncrossed.get(code)
                 if uncrossed is None:
