@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.adlib.layout import RICHEST
-from engine.adlib.tables import Joins, doubled_values, letter_counts, letter_mask
+from engine.adlib.tables import Joins, doubled_values, jokers_to_cross, letter_counts, letter_mask
 from engine.adlib.words import VALUES, RollWords
 
 if TYPE_CHECKING:
@@ -335,12 +335,7 @@ class Bound:
             for i, first in enumerate(found):
                 for second in found[i:]:
                     checks += 1
-                    short = 0
-                    for k in range(26):
-                        n = first[k] + second[k] - (k == code)
-                        if n > have[k]:
-                            short += n - have[k]
-                    if short <= jokers or checks > budget:
+                    if jokers_to_cross(have, first, second, code) <= jokers or checks > budget:
                         cross[code] = 2
                         break
                 if cross[code] == 2:

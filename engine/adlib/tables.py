@@ -184,6 +184,17 @@ def doubled_values(words: RollWords) -> list[int]:
     return [2 * sum(VALUES[code] for code in coded) for coded in words.codes]
 
 
+def jokers_to_cross(have: tuple[int, ...], first: list[int], second: list[int], code: int) -> int:
+    """How many jokers two words (their letter counts) need beyond the cubes `have` to
+    cross at a cube of letter `code`, which they share."""
+    short = 0
+    for letter in range(26):
+        need = first[letter] + second[letter] - (letter == code)
+        if need > have[letter]:
+            short += need - have[letter]
+    return short
+
+
 def letter_counts(words: RollWords) -> list[list[int]]:
     """Per word, how many of each letter it holds."""
     counts = [[0] * 26 for _ in words.codes]
@@ -242,13 +253,7 @@ def crossing_pairs_at(words: RollWords, code: int, most: int) -> list[Pair] | No
     for index, (first, at) in enumerate(places):
         across = counts[first]
         for second, down_at in places[index:]:
-            down = counts[second]
-            short = 0
-            for letter in range(26):
-                need = across[letter] + down[letter] - (letter == code)
-                if need > have[letter]:
-                    short += need - have[letter]
-            if short <= jokers:
+            if jokers_to_cross(have, across, counts[second], code) <= jokers:
                 down_word = (1, -down_at, at, words.codes[second])
                 pairs.append(((0, 0, 0, words.codes[first]), down_word))
     return pairs
