@@ -32,12 +32,7 @@ def alone(layout: Layout, cell: int, direction: int) -> bool:
     else:
         return False
     step = layout.stride if direction == 0 else 1  # along its word, the other way
-    while earlier:
-        lowest = earlier & -earlier
-        earlier ^= lowest
-        if _spells(layout, cell, step, lowest.bit_length() - 1):
-            return True
-    return False
+    return _spelt_earlier(layout, cell, earlier, step, step)
 
 
 def crossed(layout: Layout, start: int, step: int, length: int) -> bool:
@@ -52,14 +47,26 @@ def crossed(layout: Layout, start: int, step: int, length: int) -> bool:
     other = layout.stride if across else 1
     for cell in range(start, start + length * step, step):
         code = letter[cell]
-        if crossing[cell] == 2 and joker_only >> code & 1:
-            earlier = joker_only & ((1 << code) - 1)
-            while earlier:
-                lowest = earlier & -earlier
-                earlier ^= lowest
-                code = lowest.bit_length() - 1
-                if _spells(layout, cell, step, code) and _spells(layout, cell, other, code):
-                    return True
+        if (
+            crossing[cell] == 2
+            and joker_only >> code & 1
+            and _spelt_earlier(layout, cell, joker_only & ((1 << code) - 1), step, other)
+        ):
+            return True
+    return False
+
+
+def _spelt_earlier(layout: Layout, cell: int, earlier: int, step: int, other: int) -> bool:
+    """Does one of the letters `earlier` (a mask) at `cell` spell the runs of letters
+    through it along `step` and along `other` (the same step for one run) as words?"""
+    while earlier:
+        lowest = earlier & -earlier
+        earlier ^= lowest
+        code = lowest.bit_length() - 1
+        if _spells(layout, cell, step, code) and (
+            other == step or _spells(layout, cell, other, code)
+        ):
+            return True
     return False
 
 
