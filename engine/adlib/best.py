@@ -119,8 +119,8 @@ Root = TypeVar("Root", Move, Pair)
 #: or the crossing pairs at the pass's pivot) of the next that this search is to take (their
 #: number, or more, once none is left).
 Dealer = Callable[[int], int]
-#: What a full pass grows its crosswords from: first words, or the crossing pairs at one of
-#: the 26 letters. A pass's key tells the pass and its kind of roots apart.
+#: How many kinds of roots a full pass may have: first words, or the crossing pairs at one
+#: of the 26 letters. A pass's key tells the pass and its kind of roots apart.
 ROOT_KINDS = 27
 
 
