@@ -15,6 +15,7 @@ answering, so that the next press opens it afresh.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import os
@@ -27,6 +28,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from device.backends import first_working, pick
+from device.sections import CameraSettings
 from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.camera")
@@ -367,37 +369,30 @@ def _close_quietly(camera: Camera) -> None:
         log.info("closing the dropped camera: %s", error)
 
 
-#: Camera backend name (the ``[camera] backend`` setting) -> class.
-BACKENDS: dict[str, Callable[..., Camera]] = {
-    "picamera": PiCamera,
-    "usb": UsbCamera,
-    "folder": FolderCamera,
+def _folder(settings: CameraSettings) -> str:
+    if not settings.folder:
+        raise CuberefError('The folder camera needs [camera] folder = "a folder of photos".')
+    return settings.folder
+
+
+#: Camera backend name (the ``[camera] backend`` setting) -> the camera its section makes.
+BACKENDS: dict[str, Callable[[CameraSettings], Camera]] = {
+    "picamera": lambda chosen: PiCamera(
+        width=chosen.width,
+        height=chosen.height,
+        lens_position=chosen.lens_position if chosen.focus == "fixed" else None,
+    ),
+    "usb": lambda chosen: UsbCamera(
+        index=chosen.usb_index, width=chosen.width, height=chosen.height
+    ),
+    "folder": lambda chosen: FolderCamera(folder=_folder(chosen)),
 }
 
 
-def open_camera(settings: dict[str, Any], notices: list[str]) -> Camera:
+def open_camera(settings: CameraSettings, notices: list[str]) -> Camera:
     """The camera the settings ask for; ``auto`` falls back Pi -> USB -> folder, aloud."""
-    name = settings["backend"]
-    width, height = settings["width"], settings["height"]
-    makers: dict[str, Callable[[], Camera]] = {
-        "picamera": lambda: BACKENDS["picamera"](
-            width=width,
-            height=height,
-            lens_position=settings["lens_position"] if settings["focus"] == "fixed" else None,
-        ),
-        "usb": lambda: BACKENDS["usb"](index=settings["usb_index"], width=width, height=height),
-        "folder": lambda: BACKENDS["folder"](folder=_folder(settings)),
-    }
-    if name == "auto":
-        attempts = [(n, makers[n]) for n in ("picamera", "usb")]
-        if settings.get("folder"):
-            attempts.append(("folder", makers["folder"]))
+    if settings.backend == "auto":
+        names = ["picamera", "usb"] + (["folder"] if settings.folder else [])
+        attempts = [(name, functools.partial(BACKENDS[name], settings)) for name in names]
         return first_working("camera", attempts, notices)[1]
-    pick(BACKENDS, name, "camera")
-    return makers[name]()
-
-
-def _folder(settings: dict[str, Any]) -> str:
-    if not settings.get("folder"):
-        raise CuberefError('The folder camera needs [camera] folder = "a folder of photos".')
-    return str(settings["folder"])
+    return pick(BACKENDS, settings.backend, "camera")(settings)

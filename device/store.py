@@ -301,15 +301,12 @@ class Store:
                 found.append(Skipped(int(str(row[0])), match, str(row[3]), str(error)))
         return found
 
-    def last_match(self) -> int | None:
-        """The match to resume: the latest one, unless it has ended."""
+    def latest_match(self) -> int:
+        """The latest match anything is stored for, ended or not, to resume from (0:
+        none yet, or only the players who sat down before the first)."""
         with self._lock:
-            row = self.db.execute(
-                "SELECT match, kind FROM events ORDER BY id DESC LIMIT 1"
-            ).fetchone()
-        if row is None or row[1] == "match-ended" or not isinstance(row[0], int):
-            return None
-        return int(row[0])
+            row = self.db.execute("SELECT MAX(match) FROM events").fetchone()
+        return row[0] if row and isinstance(row[0], int) else 0
 
     def check(self) -> str:
         with self._lock:

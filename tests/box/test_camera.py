@@ -21,7 +21,7 @@ from device.camera import (
     UsbCamera,
     usb_cameras,
 )
-from device.referee import State
+from device.flow import State
 
 from .conftest import tray_reading
 from .test_round import box_settings, build, tap
@@ -291,7 +291,7 @@ def test_the_box_carries_on_when_the_camera_hangs(tmp_path, photos, monkeypatch)
     assert ANSWER_SECONDS < 5
     opened: list[HangingCamera] = []
 
-    def usb(**options):
+    def usb(_chosen):
         opened.append(HangingCamera(len(opened) + 1, good=0 if not opened else 1))
         return opened[-1]
 
