@@ -37,6 +37,7 @@ from device.clock import Clock
 from device.events import (
     Best,
     ChallengeMarked,
+    Event,
     FaceCorrected,
     MatchEnded,
     MatchStarted,
@@ -552,7 +553,10 @@ class Referee:
             self.message = self.prompt()
             return
         events = store.events(number)
-        match, open_round = replay(events, self.game, self._started())
+        refused: list[tuple[Event, str]] = []
+        match, open_round = replay(events, self.game, self._started(), refused)
+        for event, reason in refused:
+            store.set_aside(event, reason)
         self._say_skipped(store)
         self.match = match
         if events and isinstance(events[-1].payload, Scored) and match.rounds:
