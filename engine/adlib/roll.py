@@ -29,6 +29,8 @@ from engine.faces import JOKER, Face
 
 GAMES = ("adlib", "scribbage")
 CUBES = 13
+#: The most faces a roll may have: the search counts each letter's cubes in a byte.
+MAX_FACES = 255
 _JOKER_MARKS = frozenset("*#_")
 _SPLIT = re.compile(r"[\s,]+")
 
@@ -70,6 +72,11 @@ class Roll:
             raise NotationError(
                 "The roll is empty; give the faces on top separated by spaces, "
                 "such as 'U O N T W V I G F E E A R * *'."
+            )
+        if len(tokens) > MAX_FACES:
+            raise NotationError(
+                f"The roll has {len(tokens)} faces, more than the {MAX_FACES} the search can "
+                "count; give the faces of one throw."
             )
         faces = tuple(_face(token) for token in tokens)
         if game == "scribbage":
