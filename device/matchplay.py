@@ -38,6 +38,7 @@ from engine.adlib.match import Match as TurnMatch
 from engine.adlib.match import StartRoll, start_value
 from engine.board import Cell
 from engine.errors import RuleError
+from engine.faces import Face
 from engine.games import Game
 from engine.match import Match as RoundMatch
 from engine.match import MatchRules
@@ -81,7 +82,7 @@ class Round:
 
 
 #: One roll of the roll-off for who starts, as the screen shows it: who, the face, its value.
-Throw = tuple[str, str, int]
+Throw = tuple[str, Face, int]
 
 
 class BoxMatch:
@@ -161,7 +162,7 @@ class BoxMatch:
         """Ad-Lib: the roll-off for who starts is not over."""
         return self.start_roll is not None and self.start_roll.starter is None
 
-    def rolled(self, player: str, face: str) -> None:
+    def rolled(self, player: str, face: Face) -> None:
         """``player`` rolled one cube for who starts, showing ``face``."""
         assert self.start_roll is not None
         if player != self.start_roll.next_roller:
