@@ -12,6 +12,7 @@ import argparse
 
 from device.commands import options
 from device.commands.solve import add_tray_arguments, tray_game
+from device.inputs import typed
 from device.output import emit_json
 
 
@@ -47,9 +48,8 @@ def run(args: argparse.Namespace) -> int:
         from device.house import house_list
 
         house = house_list(args.config, lexicon.card.language)
-    rulings = [
-        check(word, board, game, lexicon, args.min_length, house=house) for word in args.words
-    ]
+    words = [typed(word, f"The word {word!r}") for word in args.words]
+    rulings = [check(word, board, game, lexicon, args.min_length, house=house) for word in words]
     notes = Notes.open(lexicon)
     meanings = [notes.meaning(r.spelling or r.word) if args.define else "" for r in rulings]
     if args.json:
