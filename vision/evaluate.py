@@ -195,7 +195,7 @@ def score_scene(
             options = _turns(scene.board) if scene.ambiguous_axes else [scene.board]
             tally.cells_right += max(
                 sum(
-                    a == b
+                    str(a) == b
                     for ra, rb in zip(reading.rows, o, strict=True)
                     for a, b in zip(ra, rb, strict=True)
                 )
@@ -211,7 +211,7 @@ def score_scene(
                 cx, cy = cube.center
                 side = float(np.linalg.norm(np.subtract(cube.corners[1], cube.corners[0])))
                 near = [f for f in reading.faces if np.hypot(f.x - cx, f.y - cy) < side / 2]
-                tally.loose_right += len(near) == 1 and near[0].face == cube.face
+                tally.loose_right += len(near) == 1 and str(near[0].face) == cube.face
         return
     tally.crosswords += 1
     if isinstance(reading, LooseReading) and reading.grid is not None and scene.grid is not None:
