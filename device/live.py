@@ -93,11 +93,11 @@ def live_view(live: Live, game: Game, roll: Roll | None = None, lexicon: str = "
     reading = live.reading
     if reading is None:
         return LiveView(live.state, unused=_faces(roll.faces) if roll else ())
-    table_roll = roll or Roll.parse(" ".join(f.face for f in reading.faces), "scribbage")
+    table_roll = roll or Roll.of(tuple(f.face for f in reading.faces), "scribbage")
     if not reading.grid:
         return LiveView(live.state, unused=_faces(table_roll.faces))
     try:
-        refereed = Scorer().score_crossword(str(table_roll), reading.grid, game, lexicon)
+        refereed = Scorer().score_crossword(table_roll, reading.grid, game, lexicon)
     except CuberefError:  # no letter makes every word through a joker a word
         words = _words(reading, lexicon_for(game, lexicon))
         return LiveView(live.state, reading.grid, None, _unplaced(table_roll, reading), words)
@@ -121,11 +121,11 @@ def _faces(faces: tuple[Any, ...]) -> tuple[str, ...]:
 
 def _unplaced(roll: Roll, reading: LooseReading) -> tuple[str, ...]:
     """The roll's faces left once the crossword's cubes are taken out of it."""
-    left = [str(face) for face in roll.faces]
+    left = list(roll.faces)
     for face in reading.faces:
         if face.cell is not None and face.face in left:
             left.remove(face.face)
-    return tuple(left)
+    return _faces(tuple(left))
 
 
 def _words(reading: LooseReading, lexicon: Lexicon) -> tuple[Word, ...]:

@@ -77,7 +77,7 @@ def key_of(reading: LooseReading | None) -> Key:
     its cell and whether it is doubtful (not where exactly it lies)."""
     if reading is None:
         return ()
-    faces = sorted((f.face, f.cell or (-1, -1), f.doubtful) for f in reading.faces)
+    faces = sorted((str(f.face), f.cell or (-1, -1), f.doubtful) for f in reading.faces)
     return (reading.grid, tuple(faces))
 
 
