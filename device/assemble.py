@@ -108,8 +108,6 @@ def assemble(
         store = Store(config.state_folder(settings))
     except StoreError as error:
         notices.append(str(error))
-    if store is not None and store.notice:
-        notices.append(store.notice)
 
     def open_chosen() -> Camera:
         before = len(notices)

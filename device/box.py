@@ -22,7 +22,7 @@ from device.referee import Referee, State
 from device.render import View
 from device.screen import Screen
 from device.views import view_of
-from engine.faces import ALPHABET
+from engine.faces import ALPHABET, Face
 
 log = logging.getLogger("cuberef.box")
 
@@ -183,12 +183,12 @@ class Box:
         return False
 
 
-def next_face(referee: Referee, face: str) -> str:
+def next_face(referee: Referee, face: Face) -> Face:
     """The face after ``face`` among those the game's cubes carry, round and round."""
     try:
-        choices = sorted(str(f) for f in referee.game.cube_set().faces())
+        choices = sorted(referee.game.cube_set().faces())
     except Exception:  # a game whose cube set is not bundled: any face
-        choices = list(ALPHABET)
+        choices = [Face(symbol) for symbol in ALPHABET]
     if face not in choices:
         return choices[0]
     return choices[(choices.index(face) + 1) % len(choices)]

@@ -262,14 +262,15 @@ class FolderCamera:
         return self.photos[self.taken % len(self.photos)]
 
     def capture(self) -> np.ndarray:
-        import cv2
+        from device.inputs import read_bytes
+        from vision.image import MAX_BYTES, decode_image
 
         path = self.next_photo
         self.taken += 1
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            raise CameraError(f"The photo {path.name!r} cannot be read; it may be damaged.")
-        return image
+        try:  # the same boundary as a photo given on the command line
+            return decode_image(read_bytes(path, "the photo", MAX_BYTES), path.name)
+        except CuberefError as error:
+            raise CameraError(f"The photo {path.name!r} cannot be read: {error}") from None
 
     def close(self) -> None:
         pass

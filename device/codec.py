@@ -5,8 +5,8 @@ The store keeps each event's payload (and the reader's own ``TrayReading`` or
 ``decode`` builds it again and raises ``Undecodable`` with a sentence naming the first
 field that is missing or of the wrong type, so a damaged row is set aside and never
 half-read. The types understood are those the payloads use: ``str``, ``int``,
-``float``, ``bool``, ``None``, ``X | Y``, ``tuple[X, ...]``, fixed tuples, and nested
-dataclasses.
+``float``, ``bool``, ``None``, ``X | Y``, ``tuple[X, ...]``, fixed tuples, nested
+dataclasses, and the engine's ``Face``, kept in its own notation (``"Qu"``).
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -36,6 +36,9 @@ import typing
 from functools import cache
 from typing import Any, TypeVar
 
+from engine.errors import NotationError
+from engine.faces import Face
+
 T = TypeVar("T")
 
 
@@ -45,6 +48,8 @@ class Undecodable(ValueError):
 
 def encode(value: Any) -> Any:
     """Plain JSON values for a dataclass, a tuple or a scalar."""
+    if isinstance(value, Face):
+        return value.symbol
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
@@ -85,6 +90,11 @@ def _dataclass(kind: type, data: Any, where: str) -> Any:
 
 def _value(kind: Any, data: Any, where: str) -> Any:
     origin = typing.get_origin(kind)
+    if kind is Face:
+        try:
+            return Face(_scalar(str, data, where))
+        except NotationError:
+            raise Undecodable(f"{where} is {_shown(data)}, not a cube face") from None
     if dataclasses.is_dataclass(kind) and isinstance(kind, type):
         return _dataclass(kind, data, where)
     if origin in (typing.Union, types.UnionType):

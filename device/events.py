@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from device.codec import Undecodable, decode, encode
+from engine.faces import Face
 from vision import LooseReading, TrayReading
 
 
@@ -69,7 +70,7 @@ class StarterRolled:
     """Ad-Lib's who-starts: ``player`` rolled one cube, read as ``reading``, showing ``face``."""
 
     player: str
-    face: str
+    face: Face
     reading: LooseReading
     photo: str | None = None
 
@@ -85,7 +86,7 @@ class RollRead:
 @dataclass(frozen=True, slots=True)
 class FaceCorrected:
     index: int
-    face: str
+    face: Face
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +207,8 @@ def parse(kind: str, text: str) -> Payload:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as error:
         raise Undecodable(f"its data is not JSON ({error})") from None
+    except RecursionError:
+        raise Undecodable("its data is nested too deeply") from None
     payload: Payload = decode(KINDS[known], data)
     return payload
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,7 @@ from engine.adlib.match import Match as TurnMatch
 from engine.adlib.match import StartRoll, start_value
 from engine.board import Cell
 from engine.errors import RuleError
+from engine.faces import Face
 from engine.games import Game
 from engine.match import Match as RoundMatch
 from engine.match import MatchRules
@@ -81,7 +82,7 @@ class Round:
 
 
 #: One roll of the roll-off for who starts, as the screen shows it: who, the face, its value.
-Throw = tuple[str, str, int]
+Throw = tuple[str, Face, int]
 
 
 class BoxMatch:
@@ -161,7 +162,7 @@ class BoxMatch:
         """Ad-Lib: the roll-off for who starts is not over."""
         return self.start_roll is not None and self.start_roll.starter is None
 
-    def rolled(self, player: str, face: str) -> None:
+    def rolled(self, player: str, face: Face) -> None:
         """``player`` rolled one cube for who starts, showing ``face``."""
         assert self.start_roll is not None
         if player != self.start_roll.next_roller:
@@ -233,49 +234,96 @@ class BoxMatch:
 
 
 def replay(
-    events: Sequence[Event], game: Game, fallback: MatchStarted
+    events: Sequence[Event],
+    game: Game,
+    fallback: MatchStarted,
+    refused: list[tuple[Event, str]] | None = None,
 ) -> tuple[BoxMatch, Round | None]:
     """The match (and the round under way, if any) as its stored events leave it.
 
     Rows the store could not read are already left out; what depends on them is left out
-    too (a round whose roll is lost counts only its stored score)."""
+    too (a round whose roll is lost counts only its stored score). An event that reads
+    back whole but cannot be replayed (a score for a player the match does not have) is
+    left out too, and the match replayed again without it; ``refused`` gets each such
+    event with the reason, for the store to set aside. Stored data never stops a start."""
+    kept = list(events)
+    while True:
+        try:
+            return _replay(kept, game, fallback)
+        except _Unreplayable as bad:
+            kept.remove(bad.event)
+            if refused is not None:
+                refused.append((bad.event, bad.reason))
+
+
+class _Unreplayable(Exception):
+    def __init__(self, event: Event, reason: str) -> None:
+        super().__init__(reason)
+        self.event, self.reason = event, reason
+
+
+def _replay(
+    events: Sequence[Event], game: Game, fallback: MatchStarted
+) -> tuple[BoxMatch, Round | None]:
     first = events[0] if events else None
     started = first.payload if first and isinstance(first.payload, MatchStarted) else fallback
-    match = BoxMatch(first.match if first else 0, game, started)
+    with _replaying(first):
+        match = BoxMatch(first.match if first else 0, game, started)
     current: Round | None = None
     for event in events:
-        payload = event.payload
-        if isinstance(payload, PlayerJoined):
-            with contextlib.suppress(RuleError):
-                match.join(payload)
-        elif isinstance(payload, StarterRolled):
-            if match.needs_starter:
-                match.rolled(payload.player, payload.face)
-        elif isinstance(payload, RollRead):
-            current = Round(event.round, payload.reading, payload.photo, payload.player)
-            match.last_round = max(match.last_round, event.round)
-        elif isinstance(payload, MatchEnded):
-            match.ended = True
-        elif isinstance(payload, Scored):
-            if current is None or current.number != event.round:
-                current = Round(event.round, None)  # its roll was lost: the score stands
-            current.ended = True
-            match.record(current, payload)
-            current = None
-        elif current is None or current.number != event.round:
-            continue
-        elif isinstance(payload, FaceCorrected) and current.reading is not None:
-            current.reading = corrected(current.reading, payload.index, payload.face)
-        elif isinstance(payload, ChallengeMarked):
-            current.challenge = (payload.row, payload.col)
-        elif isinstance(payload, RoundStarted):
-            current.started_at, current.seconds = event.at, payload.seconds
-        elif isinstance(payload, WordTyped | WordRemoved):
-            current.typed.append(payload)
-        elif isinstance(payload, RoundEnded):
-            current.ended = True
-        elif isinstance(payload, RoundCancelled):
-            current = None
+        with _replaying(event):
+            current = _step(match, current, event)
     if current is not None and current.reading is None:
         current = None
     return match, current
+
+
+@contextlib.contextmanager
+def _replaying(event: Event | None) -> Iterator[None]:
+    try:
+        yield
+    except RecursionError:
+        if event is None:
+            raise
+        raise _Unreplayable(event, "it is nested too deeply to replay") from None
+    except Exception as error:  # a RuleError, or whatever a hand-made row leads to
+        if event is None:
+            raise
+        raise _Unreplayable(event, f"it cannot be replayed ({error})") from None
+
+
+def _step(match: BoxMatch, current: Round | None, event: Event) -> Round | None:
+    """One stored event applied to the match; the round under way after it."""
+    payload = event.payload
+    if isinstance(payload, PlayerJoined):
+        with contextlib.suppress(RuleError):
+            match.join(payload)
+    elif isinstance(payload, StarterRolled):
+        if match.needs_starter:
+            match.rolled(payload.player, payload.face)
+    elif isinstance(payload, RollRead):
+        current = Round(event.round, payload.reading, payload.photo, payload.player)
+        match.last_round = max(match.last_round, event.round)
+    elif isinstance(payload, MatchEnded):
+        match.ended = True
+    elif isinstance(payload, Scored):
+        if current is None or current.number != event.round:
+            current = Round(event.round, None)  # its roll was lost: the score stands
+        current.ended = True
+        match.record(current, payload)
+        current = None
+    elif current is None or current.number != event.round:
+        pass
+    elif isinstance(payload, FaceCorrected) and current.reading is not None:
+        current.reading = corrected(current.reading, payload.index, payload.face)
+    elif isinstance(payload, ChallengeMarked):
+        current.challenge = (payload.row, payload.col)
+    elif isinstance(payload, RoundStarted):
+        current.started_at, current.seconds = event.at, payload.seconds
+    elif isinstance(payload, WordTyped | WordRemoved):
+        current.typed.append(payload)
+    elif isinstance(payload, RoundEnded):
+        current.ended = True
+    elif isinstance(payload, RoundCancelled):
+        current = None
+    return current

@@ -37,6 +37,7 @@ from device.clock import Clock
 from device.events import (
     Best,
     ChallengeMarked,
+    Event,
     FaceCorrected,
     MatchEnded,
     MatchStarted,
@@ -52,13 +53,14 @@ from device.events import (
 )
 from device.lists import Desk, Refused
 from device.matchplay import BoxMatch, Round, replay
-from device.readings import board_of, corrected, faces_of, roll_of
+from device.readings import board_of, corrected, faces_of
 from device.seams import Reader, Scorer, lexicon_for
 from device.store import Store, StoreError
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune, timer_cues
 from engine.adlib import Grid
 from engine.adlib.best import BestCrossword
 from engine.errors import CuberefError, MachineError
+from engine.faces import Face
 from engine.games import Game
 from vision import LooseReading
 
@@ -357,8 +359,8 @@ class Referee:
         )
         lexicon = self.settings["lexicon"]
         read = self.parts.reader.read_crossword(image, self.game, lexicon)
-        assert read.grid is not None
-        roll = roll_of(done.reading)
+        assert read.grid is not None and isinstance(done.reading, LooseReading)
+        roll = done.reading.roll
         refereed = self.parts.scorer.score_crossword(roll, read.grid, self.game, lexicon)
         done.verdict, done.grid = refereed.verdict, refereed.rows
         done.notes = read.warnings
@@ -400,15 +402,14 @@ class Referee:
                     board, self.game, desk.lists(players), rules, lexicon
                 )
         elif done.scored is not None and done.scored.grid:
-            roll = roll_of(done.reading)
+            assert isinstance(done.reading, LooseReading)
+            roll = done.reading.roll
             refereed = self.parts.scorer.score_crossword(roll, done.scored.grid, self.game, lexicon)
             done.verdict, done.grid = refereed.verdict, refereed.rows
             best = done.scored.best
             if best is not None and best.grid:
-                from engine.adlib import Roll
-
                 done.best = BestCrossword(
-                    Roll.parse(roll, self.game.id),
+                    roll,
                     Grid.from_rows(best.grid),
                     best.score,
                     best.upper_bound,
@@ -514,7 +515,7 @@ class Referee:
 
     # Corrections ---------------------------------------------------------------------
 
-    def correct(self, index: int, face: str) -> None:
+    def correct(self, index: int, face: Face) -> None:
         """The players say face ``index`` of the roll really shows ``face``."""
         done = self.round
         if done is None or done.reading is None or self.state not in (State.TIMING, State.TIME_UP):
@@ -552,7 +553,10 @@ class Referee:
             self.message = self.prompt()
             return
         events = store.events(number)
-        match, open_round = replay(events, self.game, self._started())
+        refused: list[tuple[Event, str]] = []
+        match, open_round = replay(events, self.game, self._started(), refused)
+        for event, reason in refused:
+            store.set_aside(event, reason)
         self._say_skipped(store)
         self.match = match
         if events and isinstance(events[-1].payload, Scored) and match.rounds:

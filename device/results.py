@@ -43,7 +43,7 @@ def page_state(referee: Referee, name: str) -> dict[str, Any]:
     }
     if done is not None and done.reading is not None and phase != "waiting":
         faces, size = faces_of(done.reading), size_of(done.reading)
-        state["board"] = [list(faces[r * size : (r + 1) * size]) for r in range(size)]
+        state["board"] = [list(map(str, faces[r * size : (r + 1) * size])) for r in range(size)]
     if done is not None and done.desk is not None and phase in ("typing", "locked"):
         state["words"] = [
             {"word": t.word, "status": t.ruling.status, "why": t.ruling.reason}

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the commands load the reader and the search only when they 
     import numpy as np
 
     from device.readings import Reading
-    from engine.adlib import Grid, Rules, Verdict
+    from engine.adlib import Grid, Roll, Rules, Verdict
     from engine.adlib.best import BestCrossword
     from engine.board import Board
     from engine.cubes import CubeSet
@@ -109,7 +109,7 @@ class Scorer:
 
     def score_crossword(
         self,
-        roll: str,
+        roll: Roll,
         rows: Sequence[str],
         game: Game,
         lexicon: str = "",
@@ -118,23 +118,20 @@ class Scorer:
         """The crossword refereed against ``roll``, its jokers settled first: the camera
         sees a joker's symbol (``*``), and the letter it stands for is the one that fits
         (``engine.adlib.jokers``); a joker typed as a small letter stands for that one."""
-        from engine.adlib import STANDARD, Roll, referee
+        from engine.adlib import STANDARD, referee
         from engine.adlib.jokers import settle_jokers
 
         words = lexicon_for(game, lexicon)
         settled, choices = settle_jokers(rows, words)
-        verdict = referee(Roll.parse(roll, game.id), settled, words, rules or STANDARD)
+        verdict = referee(roll, settled, words, rules or STANDARD)
         return Refereed(verdict, settled, choices)
 
     def best_crossword(
-        self, roll: str, game: Game, seconds: float, lexicon: str = ""
+        self, roll: Roll, game: Game, seconds: float, lexicon: str = ""
     ) -> BestCrossword:
         from device.search import best_crossword
-        from engine.adlib import Roll
 
-        return best_crossword(
-            Roll.parse(roll, game.id), lexicon_for(game, lexicon), seconds=seconds, workers=cores()
-        )
+        return best_crossword(roll, lexicon_for(game, lexicon), seconds=seconds, workers=cores())
 
 
 @dataclass(frozen=True)

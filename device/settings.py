@@ -23,14 +23,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import os
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from device.buzzer import PASSIVE_RANGE
-from device.inputs import read_text
+from device.inputs import parse_toml, read_text
 from device.tunes import CATALOG, Tune, parse_tune
 from engine.errors import CuberefError
 from engine.games import GAMES, Game, find_game
@@ -160,11 +159,7 @@ def defaults() -> dict[str, Any]:
 
 
 def read_file(path: str | Path) -> dict[str, Any]:
-    text = read_text(path, "the configuration")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise CuberefError(f"The configuration file {str(path)!r} is not TOML: {error}.") from None
+    return parse_toml(read_text(path, "the configuration"), str(path))
 
 
 def problems(document: dict[str, Any]) -> list[str]:

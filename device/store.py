@@ -16,8 +16,13 @@ Damage, from the worst down:
 - a row that cannot be read back (bad JSON, a field of the wrong type, a missing key)
   is moved to the ``quarantine`` table with the reason, and the rest of the match is
   read; ``skipped`` lists such rows, for the screen and ``cuberef doctor``;
-- a store on a read-only file system is opened read-only and ``notice`` says so: the
-  box resumes what it holds and plays on without saving. Nothing is moved aside.
+- a store on a read-only file system, or one the disk has no room to open (SQLite's
+  ``full`` and ``I/O`` errors are the disk's, not the file's), is opened read-only and
+  ``notice`` says so: the box resumes what it holds and plays on without saving.
+  Nothing is moved aside;
+- a store of an older schema is brought up to this one; one of a newer schema (a newer
+  cuberef wrote it) and a path that is not a regular file (a FIFO, a device, a folder)
+  are refused with a sentence, and the box plays on without a store.
 """
 
 from __future__ import annotations
@@ -35,10 +40,17 @@ from urllib.parse import quote
 
 from device.codec import Undecodable
 from device.events import Event, Payload, Skipped, dumps, kind_of, parse
+from device.inputs import not_regular
 from engine.errors import MachineError
 
 log = logging.getLogger("cuberef.store")
 
+#: The schema this cuberef writes (``PRAGMA user_version``). 0: the first stores, some of
+#: them without the ``round`` column, which is added as 0.
+SCHEMA_VERSION = 1
+#: SQLite's primary result codes that mean the file itself is damaged; any other error
+#: (a full disk, an I/O error, a locked file) is the machine's and damages nothing.
+DAMAGED = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -103,11 +115,40 @@ class Store:
         self.notice: str | None = None
         self.skipped: list[Skipped] = []
         self._lock = threading.Lock()  # the players' page writes from its own thread
+        self._refuse_odd_files()
         self.read_only = read_only or not self._writable()
         if self.read_only:
             self.db = self._open_read_only(announce=not read_only)
         else:
-            self.db = self._open()
+            try:
+                self.db = self._open()
+            except sqlite3.Error as error:  # the disk's trouble, not the file's
+                self.read_only = True
+                self.db = self._open_read_only(announce=False)
+                why = _disk_reason(error, self.folder)
+                self.notice = (
+                    f"The match store {self.path} cannot be written ({why}): the match is "
+                    "shown as stored, and nothing new is saved until space is freed and the "
+                    "box is started again."
+                )
+                log.error(self.notice)
+        self._events_select = _events_select(self.db)
+
+    def _refuse_odd_files(self) -> None:
+        """Only a folder and regular files: SQLite would block on a FIFO and read a
+        device for ever."""
+        if self.folder.exists() and not self.folder.is_dir():
+            raise StoreError(
+                f"The store folder {self.folder} is not a folder; give [store] folder a folder."
+            )
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(str(self.path) + suffix)
+            odd = not_regular(part)
+            if odd:
+                raise StoreError(
+                    f"The match store {part} is {odd}, not a file; move it away, or give "
+                    "[store] folder another place."
+                )
 
     def _writable(self) -> bool:
         """Whether the box may write here; a store it may only read is opened read-only."""
@@ -131,9 +172,14 @@ class Store:
             if reason:
                 self._set_aside(reason)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.executescript(SCHEMA)
+        try:
+            _refuse_newer(db, self.path)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            _migrate(db)
+        except BaseException:
+            db.close()
+            raise
         return db
 
     def _set_aside(self, reason: str) -> None:
@@ -175,8 +221,15 @@ class Store:
                 isolation_level=None,
                 check_same_thread=False,
             )
-        reason = _damage_of(db)
+        try:
+            reason = _damage_of(db)
+            if not reason:
+                _refuse_newer(db, self.path)
+        except BaseException:
+            db.close()
+            raise
         if reason:
+            db.close()
             raise StoreError(f"The match store {self.path} is damaged ({reason}) and read-only.")
         if announce:
             self.notice = (
@@ -244,16 +297,21 @@ class Store:
         ``quarantine`` unless the store is read-only) and listed in ``skipped``."""
         with self._lock:
             rows = self.db.execute(
-                "SELECT id, match, round, kind, at, data FROM events WHERE match = ? ORDER BY id",
-                (match,),
+                f"{self._events_select} WHERE match = ? ORDER BY id", (match,)
             ).fetchall()
         read: list[Event] = []
         for row in rows:
-            try:
-                read.append(_event(row))
-            except Undecodable as error:
-                self._skip(row, str(error))
+            reason = _unreadable(row)
+            if isinstance(reason, Event):
+                read.append(reason)
+            else:
+                self._skip(row, reason)
         return read
+
+    def set_aside(self, event: Event, reason: str) -> None:
+        """Quarantine an event that read back whole but cannot be replayed (a score for
+        a player the match does not have, a roll no board can be made of)."""
+        self._skip((event.id, event.match, event.round, str(event.kind)), reason)
 
     def _skip(self, row: tuple[object, ...], reason: str) -> None:
         match = row[1] if isinstance(row[1], int) else 0
@@ -290,15 +348,12 @@ class Store:
         """Rows that cannot be read back, found without moving them (for a read-only look)."""
         found = []
         with self._lock:
-            rows = self.db.execute(
-                "SELECT id, match, round, kind, at, data FROM events ORDER BY id"
-            ).fetchall()
+            rows = self.db.execute(f"{self._events_select} ORDER BY id").fetchall()
         for row in rows:
-            try:
-                _event(row)
-            except Undecodable as error:
+            reason = _unreadable(row)
+            if not isinstance(reason, Event):
                 match = row[1] if isinstance(row[1], int) else 0
-                found.append(Skipped(int(str(row[0])), match, str(row[3]), str(error)))
+                found.append(Skipped(int(str(row[0])), match, str(row[3]), reason))
         return found
 
     def last_match(self) -> int | None:
@@ -315,6 +370,17 @@ class Store:
         with self._lock:
             row = self.db.execute("PRAGMA quick_check").fetchone()
         return str(row[0])
+
+
+def _unreadable(row: tuple[object, ...]) -> Event | str:
+    """The row as an event, or why it cannot be one: whatever fails in reading it back
+    (a wrong type, data nested past any limit) sets the row aside, never stops the box."""
+    try:
+        return _event(row)
+    except RecursionError:
+        return "its data is nested too deeply"
+    except Exception as error:  # Undecodable, or anything a hand-made row can raise
+        return str(error) or type(error).__name__
 
 
 def _event(row: tuple[object, ...]) -> Event:
@@ -335,25 +401,73 @@ def _event(row: tuple[object, ...]) -> Event:
 
 
 def _damage(path: Path) -> str | None:
-    """Why the database at ``path`` is unusable, or None if it is sound."""
+    """Why the database at ``path`` is damaged, or None if it is sound; an error that is
+    the disk's (full, I/O) is raised, for it says nothing of the file."""
+    db = sqlite3.connect(path)
     try:
-        db = sqlite3.connect(path)
-        try:
-            return _damage_of(db)
-        finally:
-            db.close()
-    except sqlite3.DatabaseError as error:
-        return str(error)
+        return _damage_of(db)
+    finally:
+        db.close()
 
 
 def _damage_of(db: sqlite3.Connection) -> str | None:
     try:
         result = db.execute("PRAGMA quick_check").fetchall()
     except sqlite3.DatabaseError as error:
-        return str(error)
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF in DAMAGED:
+            return str(error)
+        raise
     if result != [("ok",)]:
         return "; ".join(str(r[0]) for r in result[:3])
     return None
+
+
+def _refuse_newer(db: sqlite3.Connection, path: Path) -> None:
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"The match store {path} was written by a newer cuberef (schema {version}; this "
+            f"one reads up to {SCHEMA_VERSION}); update cuberef, or move the file away to "
+            "begin a new store."
+        )
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring an older store up to ``SCHEMA_VERSION`` (in one transaction)."""
+    if int(db.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION:
+        return
+    db.executescript(SCHEMA)  # CREATE ... IF NOT EXISTS: only what is missing
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        columns = {str(row[1]) for row in db.execute("PRAGMA table_info(events)")}
+        if "round" not in columns:
+            db.execute("ALTER TABLE events ADD COLUMN round INTEGER NOT NULL DEFAULT 0")
+            log.warning("the match store was of an older schema; its events are in round 0")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
+def _events_select(db: sqlite3.Connection) -> str:
+    """The events' columns as this cuberef reads them, from any schema it can read (a
+    read-only store of an older schema is not migrated)."""
+    columns = {str(row[1]) for row in db.execute("PRAGMA table_info(events)")}
+    round_ = "round" if "round" in columns or not columns else "0"
+    return f"SELECT id, match, {round_}, kind, at, data FROM events"
+
+
+def _disk_reason(error: sqlite3.Error, folder: Path) -> str:
+    """SQLite says "disk I/O error" where it cannot grow its -shm index on a full disk."""
+    try:
+        free = os.statvfs(folder)
+        full = free.f_bavail * free.f_frsize < 2**20
+    except OSError:
+        full = False
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    return "the disk is full" if full or code == 13 else str(error)  # 13: SQLITE_FULL
 
 
 def _disk_sentence(detail: str, code: int | None = None) -> str:

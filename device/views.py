@@ -42,7 +42,7 @@ def view_of(referee: Referee) -> View:
     doubtful: frozenset[int] = frozenset()
     size = 0
     if done is not None and done.reading is not None and state is not State.MATCH:
-        faces, size = faces_of(done.reading), size_of(done.reading)
+        faces, size = tuple(map(str, faces_of(done.reading))), size_of(done.reading)
         doubtful = doubtful_of(done.reading)
         if not game.is_tray:
             values = tuple(start_value(face) for face in faces)  # a joker: 0

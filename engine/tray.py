@@ -26,7 +26,11 @@ def tray_board(text: str, game: Game, dice: str | CubeSet | None = None) -> Boar
             f"{accented!r} is not a cube face: the cubes show plain letters, "
             f"so write {fold(accented).upper() or '?'} (the words may still add diacritics)."
         )
-    board = Board.parse(text)
+    return check_tray(Board.parse(text), game, dice)
+
+
+def check_tray(board: Board, game: Game, dice: str | CubeSet | None = None) -> Board:
+    """``board`` as it is, once checked to be the game's size and its faces its cubes'."""
     if not game.is_tray:
         raise RuleError(f"{game.title} is not played on a tray; give its roll instead.")
     size = game.size

@@ -205,7 +205,7 @@ def score_scene(
             options = _turns(scene.board) if scene.ambiguous_axes else [scene.board]
             tally.cells_right += max(
                 sum(
-                    a == b
+                    str(a) == b
                     for ra, rb in zip(reading.rows, o, strict=True)
                     for a, b in zip(ra, rb, strict=True)
                 )
@@ -253,7 +253,7 @@ def _on_top(x: float, y: float, cube: PlacedCube, reach: float = 0.5) -> bool:
 def _read_once(cube: PlacedCube, reading: LooseReading) -> bool:
     """Whether ``cube`` is read exactly once, near its top's centre, as its face."""
     near = [f for f in reading.faces if _on_top(f.x, f.y, cube)]
-    return len(near) == 1 and near[0].face == cube.face
+    return len(near) == 1 and str(near[0].face) == cube.face
 
 
 def _upright(grid: tuple[str, ...], turn: int) -> tuple[str, ...]:

@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from device.cli import main
+from engine.board import Board
 from engine.cubes import CubeSet
+from engine.faces import Face
 from engine.games import find_game
 from models.evaluate_reader import evaluate
 from models.scenes import render_scene, render_tray
@@ -135,7 +137,8 @@ def test_wrong_game_cut_off_tray_and_blur_are_refused():
 def test_a_tray_too_small_to_read_says_so_not_that_it_is_blurred():
     scene = render_tray(2024, 4)
     readable = cv2.resize(scene.image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    assert read(readable, find_game("boggle")).rows == scene.board
+    board = read(readable, find_game("boggle")).board
+    assert board == Board(tuple(tuple(map(Face, row)) for row in scene.board))
     tiny = cv2.resize(scene.image, None, fx=0.2, fy=0.2, interpolation=cv2.INTER_AREA)
     with pytest.raises(TooSmall, match=r"^The cubes are only about \d+ pixels wide .* again\.$"):
         read(tiny, find_game("boggle"))
@@ -184,11 +187,12 @@ def test_reader_with_the_model_on_held_out_scenes():
 
 
 def test_upright_turns_the_board_against_the_letters():
+    from engine.faces import Face
     from vision.reading import FaceReading
     from vision.tray import upright_turn
 
     def face(symbol: str, orientation: int) -> FaceReading:
-        return FaceReading(symbol, 0.0, 0.0, 1.0, orientation, ((0, 0),) * 4)
+        return FaceReading(Face(symbol), 0.0, 0.0, 1.0, orientation, ((0, 0),) * 4)
 
     # Letters turned a quarter clockwise stand up when the board turns a quarter back.
     faces = [face("A", 90), face("B", 90), face("C", 0), face("*", 180)]

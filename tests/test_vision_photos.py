@@ -48,7 +48,7 @@ def test_every_tray_photo_is_read_exactly(folder, name):
     game = find_game(TRAY_GAMES[label.get("size", 4)])
     reading = read(load_image(SHARED / folder / name), game)
     assert isinstance(reading, TrayReading)
-    assert [" ".join(row) for row in reading.rows] == label["rows"]
+    assert [" ".join(map(str, row)) for row in reading.rows] == label["rows"]
 
 
 class _QLessDice:
@@ -69,7 +69,7 @@ def test_loose_dice_photos_are_read(folder, name):
     truth = Counter(_labels(folder)["loose"][name]["letters"])
     reading = read(load_image(SHARED / folder / name), _QLessDice())
     assert isinstance(reading, LooseReading)
-    read_letters = Counter(face.face for face in reading.faces)
+    read_letters = Counter(str(face.face) for face in reading.faces)
     right = sum((truth & read_letters).values())
     # Without underline marks N/Z and M/W differ only by the turn; count those apart.
     look_alike = {("N", "Z"), ("Z", "N"), ("M", "W"), ("W", "M")}
@@ -97,7 +97,7 @@ def test_a_roll_photographed_from_afar_is_read(name):
     far = cv2.resize(table, (width, height), interpolation=cv2.INTER_AREA)
     reading = read(far, _QLessDice())
     truth = Counter(_labels("dev")["loose"][name]["letters"])
-    assert sum((truth & Counter(face.face for face in reading.faces)).values()) >= 11
+    assert sum((truth & Counter(str(face.face) for face in reading.faces)).values()) >= 11
 
 
 def test_a_sure_face_the_cube_set_cannot_show_is_kept_and_flagged():
@@ -108,7 +108,7 @@ def test_a_sure_face_the_cube_set_cannot_show_is_kept_and_flagged():
         pytest.skip("../shared/photos/field is absent")
     reading = read(load_image(SHARED / "field" / name), find_game("big-boggle"))
     assert isinstance(reading, TrayReading)
-    assert reading.rows[1][:2] == ("O", "Z") and reading.rows[1][2] == "K"
+    assert str(reading.board).split("/")[1][:3] == "OZK"
     assert reading.confidence[1][1] > 0.9 and reading.confidence[1][2] > 0.9
     # One of the two stands on a die the set does not know: flagged for the players.
     assert {(1, 1), (1, 2)} & set(reading.doubtful_cells)

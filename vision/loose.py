@@ -9,6 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from engine.cubes import CubeSet
+from engine.faces import BLANK, Face
 from vision.assign import best_edition, own_faces
 from vision.crossword import Grid, crossword_cells, gaps, turn_grid, upright_turn
 from vision.detect import FaceQuad, downscale
@@ -127,7 +128,7 @@ def read_loose(
         )
     faces_read = []
     for quad, prediction, assigned, cell in zip(quads, predictions, chosen, cells, strict=True):
-        face = assigned.face or "#"
+        face = Face(assigned.face or BLANK)
         faces_read.append(
             FaceReading(
                 face,
@@ -175,13 +176,11 @@ def _upright(
     """The faces with their crossword cells the right way up, the crossword's rows, the
     clockwise quarter turns that stood it up, and what decided the turn. ``prints``: each
     face's orientation probabilities in the crossword's frame."""
-    used: Grid = {f.cell: f.face for f in faces if f.cell is not None}
+    used: Grid = {f.cell: str(f.face) for f in faces if f.cell is not None}
     if not used:
         return faces, None, 0, ""
     letters = [
-        p
-        for f, p in zip(faces, prints, strict=True)
-        if f.cell is not None and f.face not in ("#", "*")
+        p for f, p in zip(faces, prints, strict=True) if f.cell is not None and f.face.letters
     ]
     turn, how = upright_turn(used, letters, is_word)
     rows = max(r for r, _ in used) + 1

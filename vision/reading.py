@@ -1,12 +1,23 @@
-"""What the reader saw: tray readings and loose-cube readings, their JSON and their picture."""
+"""What the reader saw: tray readings and loose-cube readings, their JSON and their picture.
+
+Each face read is the engine's ``Face``; a tray's ``board`` is the engine's ``Board`` and
+loose cubes make the engine's ``Roll``, so the box and the commands take them as they are.
+A tray keeps one fact once: its faces, each in its cell, from which its rows, its board
+and its confidences are derived.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import isqrt
 from typing import Any
 
 import cv2
 import numpy as np
+
+from engine.adlib.roll import Roll
+from engine.board import Board
+from engine.faces import Face
 
 #: A face read with less confidence than this is flagged.
 DOUBTFUL = 0.8
@@ -20,7 +31,7 @@ GRID = (255, 160, 0)
 class FaceReading:
     """One top face: what it shows, where (full-resolution pixels) and how sure."""
 
-    face: str
+    face: Face
     x: float
     y: float
     confidence: float
@@ -56,17 +67,55 @@ def _draw_faces(image: np.ndarray, faces: tuple[FaceReading, ...]) -> np.ndarray
 
 @dataclass(frozen=True, slots=True)
 class TrayReading:
-    """A tray read row by row, top to bottom as the image shows it (or turned upright)."""
+    """A tray read row by row, top to bottom as the image shows it (or turned upright):
+    one face for each of its cells.
+
+    >>> sure = [FaceReading(Face(f), 0.0, 0.0, 0.9, 0, (), divmod(i, 2)) for i, f in
+    ...         enumerate("ABCD")]
+    >>> reading = TrayReading("boggle", tuple(sure), (), ())
+    >>> reading.board, reading.rows[1], reading.confidence[0]
+    (Board.parse('AB/CD'), (Face('C'), Face('D')), (0.9, 0.9))
+    """
 
     game: str
-    rows: tuple[tuple[str, ...], ...]
-    confidence: tuple[tuple[float, ...], ...]
-    warnings: tuple[str, ...]
+    #: Every cell's face, each with its ``cell``.
     faces: tuple[FaceReading, ...]
+    warnings: tuple[str, ...]
     #: The tray's outline in the image (shape: [4, 2]), for the picture.
     outline: tuple[tuple[float, float], ...]
     #: The cube set (edition) the faces were read with.
     dice: str = ""
+
+    def __post_init__(self) -> None:
+        size = isqrt(len(self.faces))
+        cells = {face.cell for face in self.faces}
+        if not self.faces or cells != {divmod(i, size) for i in range(size * size)}:
+            raise ValueError("a tray reading needs one face for each cell of a square tray")
+
+    @property
+    def size(self) -> int:
+        """How many cells a side."""
+        return isqrt(len(self.faces))
+
+    @property
+    def grid(self) -> tuple[tuple[FaceReading, ...], ...]:
+        """The faces read, row by row."""
+        by_cell = {face.cell: face for face in self.faces}
+        n = self.size
+        return tuple(tuple(by_cell[(r, c)] for c in range(n)) for r in range(n))
+
+    @property
+    def rows(self) -> tuple[tuple[Face, ...], ...]:
+        return tuple(tuple(face.face for face in row) for row in self.grid)
+
+    @property
+    def confidence(self) -> tuple[tuple[float, ...], ...]:
+        return tuple(tuple(face.confidence for face in row) for row in self.grid)
+
+    @property
+    def board(self) -> Board:
+        """The engine's board (``str`` gives DESIGN.md's notation, ``TNTB/GDAR/ELTE/SISH``)."""
+        return Board(self.rows)
 
     @property
     def doubtful_cells(self) -> tuple[tuple[int, int], ...]:
@@ -74,19 +123,14 @@ class TrayReading:
         return tuple(sorted(f.cell for f in self.faces if f.cell is not None and f.doubtful))
 
     @property
-    def board(self) -> str:
-        """The board in DESIGN.md's notation, e.g. ``TNTB/GDAR/ELTE/SISH``."""
-        return "/".join("".join(row) for row in self.rows)
-
-    @property
     def min_confidence(self) -> float:
-        return min(min(row) for row in self.confidence)
+        return min(face.confidence for face in self.faces)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
-            "board": self.board,
-            "rows": [list(row) for row in self.rows],
+            "board": str(self.board),
+            "rows": [[str(face) for face in row] for row in self.rows],
             "confidence": [[round(p, 4) for p in row] for row in self.confidence],
             "min_confidence": round(self.min_confidence, 4),
             "dice": self.dice,
@@ -115,11 +159,13 @@ class LooseReading:
     turned: int = 0
 
     @property
-    def roll(self) -> str:
-        return " ".join(face.face for face in self.faces)
+    def roll(self) -> Roll:
+        """The faces as the engine's roll of the game; ``RuleError`` says why they are not
+        one (too few cubes read, two faces only one cube carries)."""
+        return Roll.of(tuple(face.face for face in self.faces), self.game)
 
     @property
-    def unused(self) -> tuple[str, ...]:
+    def unused(self) -> tuple[Face, ...]:
         if self.grid is None:
             return ()
         return tuple(face.face for face in self.faces if face.cell is None)
@@ -133,17 +179,17 @@ class LooseReading:
             "game": self.game,
             "faces": [
                 {
-                    "face": face.face,
+                    "face": str(face.face),
                     "x": round(face.x, 1),
                     "y": round(face.y, 1),
                     "confidence": round(face.confidence, 4),
                 }
                 for face in self.faces
             ],
-            "roll": self.roll,
+            "roll": " ".join(str(face.face) for face in self.faces),
             "grid": list(self.grid) if self.grid is not None else None,
             "turned": self.turned,
-            "unused": list(self.unused),
+            "unused": [str(face) for face in self.unused],
             "min_confidence": round(self.min_confidence, 4),
             "warnings": list(self.warnings),
         }

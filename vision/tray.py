@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from engine.cubes import CubeSet
+from engine.faces import BLANK, Face
 from vision.assign import Assignment, best_edition
 from vision.detect import FaceQuad
 from vision.errors import NoCubesFound, TrayCutOff, WrongGame
@@ -178,7 +179,7 @@ def read_tray(
     for (r, c), corner, prediction, chosen in zip(
         cells, corners, predictions, assignment.faces, strict=True
     ):
-        face = chosen.face or "#"
+        face = Face(chosen.face or BLANK)
         if not prediction.is_face:
             warnings.append(
                 f"Row {r + 1}, column {c + 1}: the model sees no cube face there; taken as {face}."
@@ -211,10 +212,8 @@ def read_tray(
                 )
     return TrayReading(
         game.id,
-        tuple(tuple(f.face for f in row) for row in grid),
-        tuple(tuple(f.confidence for f in row) for row in grid),
+        tuple(face for row in grid for face in row),
         tuple(warnings),
-        tuple(faces.values()),
         tuple((float(x), float(y)) for x, y in outline),
         assignment.cube_set.name,
     )
@@ -291,5 +290,5 @@ def _off_set_sentence(k: int, assignment: Assignment, cells: Sequence[tuple[int,
 
 def upright_turn(faces: list[FaceReading]) -> int:
     """The clockwise turn of the board that stands most letters upright."""
-    votes = Counter((-f.orientation) % 360 for f in faces if f.face not in ("#", "*"))
+    votes = Counter((-f.orientation) % 360 for f in faces if f.face.letters)
     return votes.most_common(1)[0][0] if votes else 0

@@ -9,6 +9,7 @@ import argparse
 
 from device.commands import options
 from device.commands.solve import add_tray_arguments, tray_game
+from device.inputs import typed
 from device.output import emit_json
 
 
@@ -24,7 +25,8 @@ def run(args: argparse.Namespace) -> int:
 
     game, board, _ = tray_game(args)
     lexicon = Lexicon.open(options.game_lexicon(args, game))
-    rulings = [check(word, board, game, lexicon, args.min_length) for word in args.words]
+    words = [typed(word, f"The word {word!r}") for word in args.words]
+    rulings = [check(word, board, game, lexicon, args.min_length) for word in words]
     if args.json:
         emit_json(
             {

@@ -51,6 +51,7 @@ def read_grid(path: str) -> Grid:
 
 def run(args: argparse.Namespace) -> int:
     from engine.adlib.referee import STANDARD, YOUNG
+    from engine.adlib.roll import Roll
 
     game = options.crossword_game(args.game, "Crosswords are scored")
     lexicon = options.game_lexicon(args, game)
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
             "Give the roll with --roll and the crossword with --grid, or a photo of the crossword."
         )
     else:
-        roll, rows = args.roll, tuple(read_grid(args.grid).rows())
+        roll, rows = Roll.parse(args.roll, game.id), tuple(read_grid(args.grid).rows())
     rules = YOUNG if getattr(args, "young", False) else STANDARD
     refereed = Scorer().score_crossword(roll, rows, game, lexicon, rules)
     for note in refereed.joker_notes():

@@ -175,7 +175,7 @@ def _match(
 ) -> str | None:
     """Press the button through the match as players would, until its table says who
     won; the phones type while the timer runs."""
-    from device.readings import roll_of
+    from device.readings import faces_of
     from device.referee import State
 
     referee, main = box.referee, box.box
@@ -195,7 +195,7 @@ def _match(
             who, face, value = referee.match.throws[-1]
             say(f"who starts: {who} threw {face} = {value}")
         if referee.state is State.TIMING and referee.round and referee.round.reading:
-            say(f"read: {roll_of(referee.round.reading)}")
+            say(f"read: {' '.join(map(str, faces_of(referee.round.reading)))}")
             for phone in phones:
                 for word in PHONES[phone.name]:
                     say(f"phone: {phone.name} typed {word}: {phone.type(word)}")

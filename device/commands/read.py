@@ -48,10 +48,10 @@ def run(args: argparse.Namespace) -> int:
         emit_json(reading.to_json())
         return 0
     if isinstance(reading, LooseReading):
-        print(reading.roll)
+        print(reading.to_json()["roll"])
         if reading.grid is not None:
             print("\n".join(reading.grid))
-            print("unused:", " ".join(reading.unused) or "none")
+            print("unused:", " ".join(map(str, reading.unused)) or "none")
     else:
         print(reading.board)
     print(f"lowest confidence: {reading.min_confidence:.2f}")

@@ -14,7 +14,7 @@ from device.output import emit_json
 from engine.board import Board
 from engine.errors import NotationError, RuleError
 from engine.games import Game, find_game
-from engine.tray import tray_board
+from engine.tray import check_tray, tray_board
 
 
 def add_tray_arguments(parser: argparse.ArgumentParser, *, trays: bool | None = True) -> None:
@@ -47,7 +47,7 @@ def tray_game(args: argparse.Namespace, photo: str | None = None) -> tuple[Game,
         reading = read_photo(photo, game, dice)
         if not isinstance(reading, TrayReading):
             raise NotationError(f"The photo shows no {game.title} tray; photograph the tray.")
-        return game, tray_board(reading.board, game, dice), reading
+        return game, check_tray(reading.board, game, dice), reading
     if not args.board:
         raise NotationError(
             "Give the board with --board, its rows separated by '/', or a photo of the tray."

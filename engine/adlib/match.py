@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from engine.adlib.referee import Verdict
 from engine.adlib.roll import Roll, letter_value
 from engine.errors import NotationError, RuleError
+from engine.faces import Face
 from engine.match import BaseMatch, MatchRules, Turn
 from engine.sides import Side
 
@@ -73,13 +74,15 @@ class Match(BaseMatch):
         return self._played([Turn(side.name, points, best)])
 
 
-def start_value(face: str) -> int:
+def start_value(face: str | Face) -> int:
     """What a single cube rolled for who starts counts: its letter's value; a joker
     (``*``, or ``#``/``_`` as the online Scribbage shows it) carries no number, so 0.
 
-    >>> start_value("Q"), start_value("e"), start_value("*")
-    (8, 1, 0)
+    >>> start_value("Q"), start_value("e"), start_value("*"), start_value(Face("Z"))
+    (8, 1, 0, 10)
     """
+    if isinstance(face, Face):
+        return letter_value(face.letters or "*")
     faces = Roll.parse(face, "scribbage").faces
     if len(faces) != 1:
         raise NotationError(
@@ -130,7 +133,7 @@ class StartRoll:
         and once the starter is known)."""
         return self.rolling if self.go > 1 and self.starter is None else ()
 
-    def record(self, face: str) -> StartRoll:
+    def record(self, face: str | Face) -> StartRoll:
         """The draw after :attr:`next_roller` rolled a cube showing ``face`` (``Q``, ``*``)."""
         if self.next_roller is None:
             raise RuleError(f"{self.starter} starts already; no more cubes are rolled.")

@@ -29,6 +29,8 @@ from engine.faces import JOKER, Face
 
 GAMES = ("adlib", "scribbage")
 CUBES = 13
+#: The most faces a roll may have: the search counts each letter's cubes in a byte.
+MAX_FACES = 255
 _JOKER_MARKS = frozenset("*#_")
 _SPLIT = re.compile(r"[\s,]+")
 
@@ -71,7 +73,24 @@ class Roll:
                 "The roll is empty; give the faces on top separated by spaces, "
                 "such as 'U O N T W V I G F E E A R * *'."
             )
-        faces = tuple(_face(token) for token in tokens)
+        return cls.of(tuple(_face(token) for token in tokens), game)
+
+    @classmethod
+    def of(cls, faces: tuple[Face, ...], game: str = "adlib") -> Roll:
+        """The roll ``faces`` make (as the reader sees them), checked as ``parse`` checks
+        a written one: ``adlib`` gives each face a cube of its own.
+
+        >>> str(Roll.of((Face("Q"), Face("*")), "scribbage"))
+        'Q *'
+        """
+        if game not in GAMES:
+            raise NotationError(f"There is no crossword game {game!r}; choose adlib or scribbage.")
+        if len(faces) > MAX_FACES:
+            raise NotationError(
+                f"The roll has {len(faces)} faces, more than the {MAX_FACES} the search can "
+                "count; give the faces of one throw."
+            )
+        faces = tuple(Face(JOKER) if face.is_blank else face for face in faces)
         if game == "scribbage":
             return cls(game, faces)
         return cls(game, faces, _match_dice(faces, adlib_cubes().dice))

@@ -96,7 +96,7 @@ CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 
 def _tray_right(reading: TrayReading, rows: list[str]) -> bool:
     want = np.array([row.split() for row in rows], dtype=object)
-    got = np.array(reading.rows, dtype=object)
+    got = np.array([[str(f) for f in row] for row in reading.rows], dtype=object)
     return any(
         np.rot90(got, k).shape == want.shape and (np.rot90(got, k) == want).all() for k in range(4)
     )

@@ -16,6 +16,7 @@ from gpiozero import Device  # noqa: E402
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 
 from engine.board import Board  # noqa: E402
+from engine.faces import Face  # noqa: E402
 from engine.games import Game  # noqa: E402
 from vision import FaceReading, LooseReading, TrayReading  # noqa: E402
 
@@ -43,7 +44,7 @@ class ListReader:
 def _face(face: str, index: int, confidence: float, cell=None) -> FaceReading:
     x, y = 100.0 + 80 * (index % 8), 100.0 + 80 * (index // 8)
     corners = ((x - 30, y - 30), (x + 30, y - 30), (x + 30, y + 30), (x - 30, y + 30))
-    return FaceReading(face, x, y, confidence, 0, corners, cell)
+    return FaceReading(Face(face), x, y, confidence, 0, corners, cell)
 
 
 def tray_reading(board: str = BOARD, doubtful: tuple[int, ...] = (), game: str = "boggle"):
@@ -52,11 +53,9 @@ def tray_reading(board: str = BOARD, doubtful: tuple[int, ...] = (), game: str =
     n = parsed.size
     faces = [str(face) for face in parsed.faces()]
     sure = [UNSURE if i in doubtful else SURE for i in range(len(faces))]
-    rows = tuple(tuple(faces[r * n : (r + 1) * n]) for r in range(n))
-    confidence = tuple(tuple(sure[r * n : (r + 1) * n]) for r in range(n))
     found = tuple(_face(f, i, sure[i], divmod(i, n)) for i, f in enumerate(faces))
     outline = ((0.0, 0.0), (700.0, 0.0), (700.0, 700.0), (0.0, 700.0))
-    return TrayReading(game, rows, confidence, (), found, outline)
+    return TrayReading(game, found, (), outline)
 
 
 def loose_reading(

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from device.seams import Scorer
+from engine.adlib import Roll
 from engine.board import Board
 from engine.games import find_game
 
@@ -34,7 +35,7 @@ def test_the_solver_seam_lists_words_with_points():
 
 def test_the_crossword_seams_score_and_better_a_crossword():
     scorer, game = Scorer(), find_game("adlib")
-    roll = "M O N E Y S T E B U J O Q"
+    roll = Roll.parse("M O N E Y S T E B U J O Q")
     refereed = scorer.score_crossword(roll, ("S....", "T.B.J", "E.U.O", "MONEY"), game)
     verdict, rows = refereed.verdict, refereed.rows
     assert verdict.valid and verdict.score == 31 and rows[-1] == "MONEY"

@@ -9,6 +9,7 @@ from importlib import resources
 
 from device.cli import main
 from device.seams import Scorer, VisionReader
+from engine.adlib import Roll
 from engine.games import find_game
 
 DEMO = resources.files("device") / "data" / "demo"
@@ -43,7 +44,8 @@ def test_score_photo_reads_and_referees_through_the_seams(monkeypatch, capsys):
 
 def test_a_joker_is_settled_the_same_way_for_a_photo_and_a_typed_grid(tmp_path, capsys):
     roll = "O I R B T A E K N C W * A"
-    read = Scorer().score_crossword(roll, ("CA*",), find_game("adlib"))  # as a photo shows it
+    # as a photo shows it:
+    read = Scorer().score_crossword(Roll.parse(roll), ("CA*",), find_game("adlib"))
     assert read.rows == ("CAb",)  # the first letter that fits
     assert read.joker_notes()[0].startswith("The joker at row 1, column 3 stands for B or D")
     grid = tmp_path / "grid.txt"

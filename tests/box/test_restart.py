@@ -20,6 +20,7 @@ from device.assemble import assemble
 from device.clock import FakeClock
 from device.referee import State
 from device.store import Store
+from engine.faces import Face
 
 from .conftest import ListReader, tray_reading
 from .test_round import build
@@ -63,7 +64,7 @@ def test_a_box_killed_mid_round_resumes_it(tmp_path, photos):
     made, _, _ = build(tmp_path, photos, clock=clock)
     assert made.referee.state is State.TIMING
     assert made.referee.seconds_left == pytest.approx(130, abs=0.5)
-    assert made.referee.round.reading.rows[0][3] != "B"  # the correction survived too
+    assert made.referee.round.reading.board[0, 3] != Face("B")  # the correction survived too
     made.close()
 
 

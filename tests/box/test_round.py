@@ -19,6 +19,7 @@ from device.readings import doubtful_of
 from device.referee import State
 from device.store import Store
 from engine.errors import MachineError
+from engine.faces import Face
 
 from .conftest import ListReader, loose_reading, tray_reading
 
@@ -235,7 +236,7 @@ def test_a_restart_resumes_the_timer_where_it_was(tmp_path, photos):
     again, _, beeps = build(tmp_path, photos, clock=clock)
     assert again.referee.state is State.TIMING
     assert again.referee.seconds_left == pytest.approx(80, abs=0.5)
-    assert again.referee.round.reading.rows[0][0] == "T"
+    assert again.referee.round.reading.board[0, 0] == Face("T")
     run_out_the_clock(again, clock)
     assert again.referee.state is State.TIME_UP
     assert "start" not in " ".join(beeps)
@@ -247,7 +248,7 @@ def test_a_touch_on_a_doubtful_face_corrects_it(tmp_path, photos):
     tap(made)
     cell = made.box.screen.layout.cells[3]
     assert made.box.touch(cell.center)
-    assert made.referee.round.reading.rows[0][3] != "B"
+    assert made.referee.round.reading.board[0, 3] != Face("B")
     assert 3 not in doubtful_of(made.referee.round.reading)
     assert made.store.events(1)[-1].kind == "face-corrected"
     made.close()

@@ -15,6 +15,7 @@ import pytest
 from device.events import Kind, MatchStarted, RoundStarted
 from device.referee import State
 from device.store import Store
+from engine.faces import Face
 
 from .conftest import ListReader, tray_reading
 from .test_round import build, tap
@@ -62,7 +63,7 @@ def test_a_damaged_row_is_set_aside_and_the_rest_resumes(
     assert [s.id for s in made.store.skipped] == [bad]
     if kind is Kind.FACE_CORRECTED:  # the round goes on, 30 s in, with the face as read
         assert made.referee.seconds_left == pytest.approx(150, abs=0.5)
-        assert made.referee.round.reading.rows[0][3] == "B"
+        assert made.referee.round.reading.board[0, 3] == Face("B")
     if kind is Kind.ROUND_STARTED:  # the round's start is lost: its timer starts again
         assert made.referee.state is State.TIMING and made.referee.seconds_left == 180
     if state is not None:
