@@ -13,9 +13,10 @@ from device import settings as config
 from device.box import Box
 from device.button import GpioButton, KeyButton, make_button
 from device.buzzer import Buzzer
-from device.camera import Camera, GuardedCamera, open_camera
+from device.camera import Camera, open_camera
 from device.clock import Clock
 from device.flow import Event
+from device.guarded_camera import GuardedCamera
 from device.page import Page, page_address
 from device.phones import Phones
 from device.referee import Parts, Referee
@@ -95,8 +96,6 @@ def assemble(
         store = Store(config.state_folder(settings))
     except StoreError as error:
         notices.append(str(error))
-    if store is not None and store.notice:
-        notices.append(store.notice)
 
     def open_chosen() -> Camera:
         before = len(notices)
@@ -136,7 +135,7 @@ def assemble(
             )
             page = None
         else:
-            port = settings.page.port
+            port = page.port
             address = f"http://{page_host}:{port}/" if page_host else page_address(port)
             referee.page_address = address
     return Assembled(box, referee, store, button, camera, notices, page)

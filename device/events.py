@@ -232,6 +232,8 @@ def parse(kind: str, text: str) -> Payload:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as error:
         raise Undecodable(f"its data is not JSON ({error})") from None
+    except RecursionError:
+        raise Undecodable("its data is nested too deeply") from None
     payload: Payload = decode(KINDS[known], data)
     return payload
 

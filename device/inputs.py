@@ -1,22 +1,30 @@
 """The input boundary: every file a command reads and every number it is given pass
 through here, so that a wrong one is one sentence (exit code 2), never a traceback.
 
-A file is read with a size limit (so /dev/zero or a stray video is refused, not loaded),
-and each way it can be wrong has its own sentence: missing, a folder, unreadable, too
-large, not UTF-8, not text. A UTF-8 byte-order mark (as Windows editors write) is
-accepted and dropped. A number option has a range, checked as it is parsed.
+Only a regular file is read, and it is opened without blocking and checked before a
+byte is read: a FIFO, a device (/dev/zero, /dev/kmsg) or a file of the kernel's /proc
+would hang or never end. A file is read with a size limit (so a stray video is refused,
+not loaded), and each way it can be wrong has its own sentence: missing, a folder,
+unreadable, too large, not UTF-8, not text. A UTF-8 byte-order mark (as Windows editors
+write) is accepted and dropped, and text is put in Unicode's NFKC form, so full-width
+letters are letters. A number option has a range, checked as it is parsed.
 """
 
 from __future__ import annotations
 
 import argparse
 import codecs
+import json
 import math
 import os
+import re
+import stat
 import sys
+import tomllib
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 from engine.errors import CuberefError
 
@@ -24,6 +32,9 @@ from engine.errors import CuberefError
 TEXT_LIMIT = 4 * 2**20
 #: A player's own word list for ``lexicon build --from`` (all Czech forms: ~40 MB).
 WORD_LIST_LIMIT = 64 * 2**20
+#: How deep lists and tables may nest in JSON and TOML (a match file needs four), and
+#: how many parts a TOML key may have: bounds on the work, as the sizes bound the bytes.
+MAX_DEPTH, MAX_KEY_PARTS = 32, 16
 #: The picture formats ``--annotate`` can write.
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 
@@ -40,8 +51,10 @@ def read_bytes(path: str | Path, what: str, limit: int = TEXT_LIMIT) -> bytes:
         if str(path) == "-":
             data = sys.stdin.buffer.read(limit + 1)
         else:
-            with open(path, "rb") as file:
+            with open_regular(path, what) as file:
                 data = file.read(limit + 1)
+    except CuberefError:
+        raise
     except FileNotFoundError:
         raise CuberefError(f"There is no file {shown} for {what}; check the path.") from None
     except IsADirectoryError:
@@ -61,9 +74,61 @@ def read_bytes(path: str | Path, what: str, limit: int = TEXT_LIMIT) -> bytes:
     return data
 
 
+def not_regular(path: str | Path) -> str | None:
+    """What ``path`` is when it is there but not a regular file ("a FIFO"), else None.
+
+    >>> not_regular("/dev/null"), not_regular("/no/such/file")
+    ('a device', None)
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return _kind(mode)
+
+
+def _kind(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
+
+
+def open_regular(path: str | Path, what: str) -> BinaryIO:
+    """``path`` opened for reading once it is known to be a regular file outside /proc:
+    opened without blocking (a FIFO would wait for a writer), then checked."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        found = os.fstat(descriptor)
+        odd = _kind(found.st_mode)
+        if odd == "a folder":
+            raise IsADirectoryError(path)
+        if odd is None and _on_proc(found):
+            odd = "a kernel file in /proc"
+        if odd is not None:
+            raise CuberefError(f"{path} is {odd}, not a regular file; give {what} as a file.")
+        os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def _on_proc(found: os.stat_result) -> bool:
+    try:
+        return found.st_dev == os.stat("/proc/self").st_dev
+    except OSError:
+        return False
+
+
 def read_text(path: str | Path, what: str, limit: int = TEXT_LIMIT) -> str:
-    """The UTF-8 text of ``path`` (a byte-order mark dropped), or a sentence naming the
-    line that is not UTF-8 or the file that is not text."""
+    """The UTF-8 text of ``path`` (a byte-order mark dropped) in NFKC form, or a
+    sentence naming the line that is not UTF-8 or the file that is not text."""
     data = read_bytes(path, what, limit)
     shown = "standard input" if str(path) == "-" else str(path)
     data = data.removeprefix(codecs.BOM_UTF8)
@@ -76,7 +141,74 @@ def read_text(path: str | Path, what: str, limit: int = TEXT_LIMIT) -> str:
         ) from None
     if "\0" in text:
         raise CuberefError(f"{shown} is not a text file; give {what} as UTF-8 text.")
-    return text
+    return unicodedata.normalize("NFKC", text)
+
+
+def typed(text: str, what: str = "a name") -> str:
+    """A name or word as a person typed it, in NFKC form (full-width ｄａｒｔ is dart),
+    or a sentence where it holds bytes that are not text (a non-UTF-8 command line).
+
+    >>> typed("ｄａｒｔ")
+    'dart'
+    """
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise CuberefError(f"{what} holds bytes that are not UTF-8 text; type it again as text.")
+    return unicodedata.normalize("NFKC", text)
+
+
+def parse_json(data: bytes | str, what: str) -> Any:
+    """JSON text as Python values, or None where it is not JSON, not UTF-8 or nested
+    deeper than ``MAX_DEPTH`` (the caller says what it expected)."""
+    try:
+        parsed = json.loads(data)
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError too
+        return None
+    return parsed if depth_within(parsed) else None
+
+
+def parse_toml(text: str, shown: str) -> dict[str, Any]:
+    """A TOML document whose work is bounded: at most ``MAX_KEY_PARTS`` parts in a
+    dotted key (tomllib takes time in the square of them) and ``MAX_DEPTH`` levels."""
+    for number, line in enumerate(text.splitlines(), 1):
+        key = line.split("=", 1)[0] if "=" in line else line
+        if _unquoted(key).count(".") >= MAX_KEY_PARTS:
+            raise CuberefError(
+                f"Line {number} of {shown} has a key of more than {MAX_KEY_PARTS} parts; "
+                "a cuberef configuration has two at most."
+            )
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CuberefError(f"The configuration file {shown!r} is not TOML: {error}.") from None
+    except RecursionError:
+        document = None
+    if document is None or not depth_within(document):
+        raise CuberefError(
+            f"The configuration file {shown!r} is nested more than {MAX_DEPTH} levels deep; "
+            "a cuberef configuration has two."
+        )
+    return document
+
+
+def _unquoted(key: str) -> str:
+    return re.sub(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'', "", key)
+
+
+def depth_within(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether lists and tables nest at most ``limit`` deep (walked without recursion).
+
+    >>> depth_within([[1]], 2), depth_within([[[1]]], 2)
+    (True, False)
+    """
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth >= limit:
+                return False
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return True
 
 
 def ranged(

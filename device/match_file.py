@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from device.inputs import read_bytes
+from device.inputs import not_regular, parse_json, read_bytes
 from engine.errors import MachineError, NotationError
 
 #: How long a run waits for another run to finish with the file.
@@ -55,6 +55,9 @@ class MatchFile:
                 f"{path} is a folder, not a match file; give a file name, such as "
                 f"{path / 'match.json'}."
             )
+        odd = not_regular(path)
+        if odd:  # checked before the lock is made beside it (not in /dev, say)
+            raise NotationError(f"{path} is {odd}, not a regular file; give a match file.")
         if not folder.is_dir():
             raise NotationError(
                 f"There is no folder {folder} for the match file {path.name}; create it first "
@@ -87,10 +90,7 @@ class MatchFile:
         if not self.path.exists():  # none can appear meanwhile: the lock is held
             return None
         data = read_bytes(self.path, "the match", MAX_BYTES)
-        try:
-            document = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            document = None
+        document = parse_json(data, "the match")
         if not isinstance(document, dict):
             raise NotationError(
                 f"{self.path} is not a cuberef match file; give a new file name to start a match."
@@ -99,7 +99,12 @@ class MatchFile:
 
     def write(self, document: dict[str, Any]) -> None:
         """Replace the file with ``document``, whole or not at all."""
-        text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+        try:  # encoded before any file is made: a refusal leaves no .tmp behind
+            data = (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode()
+        except UnicodeEncodeError:
+            raise NotationError(
+                "A name holds bytes that are not UTF-8 text; type it again as text."
+            ) from None
         folder = self.path.parent
         try:
             handle, temporary = tempfile.mkstemp(
@@ -108,16 +113,18 @@ class MatchFile:
         except OSError as error:
             raise _refusal(self.path, "write", error) from None
         try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
                 file.flush()
                 os.fsync(file.fileno())
             os.chmod(temporary, 0o644)
             os.replace(temporary, self.path)
-        except OSError as error:
+        except BaseException as error:  # a full disk, or Ctrl-C mid-write: no .tmp is left
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-            raise _refusal(self.path, "write", error) from None
+            if isinstance(error, OSError):
+                raise _refusal(self.path, "write", error) from None
+            raise
         _sync_folder(folder)
 
 

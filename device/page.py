@@ -29,6 +29,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 import tornado.httpserver
+import tornado.netutil
 import tornado.web
 
 from device.lists import LONGEST_WORD
@@ -266,7 +267,8 @@ class Files(tornado.web.RequestHandler):
 
 
 class Page:
-    """The page's server on a thread of its own; ``start`` returns once it listens."""
+    """The page's server on a thread of its own; ``start`` returns once it listens (on
+    ``port``, or with port 0 on one the system chooses, which ``port`` then says)."""
 
     def __init__(self, front: Front, port: int, host: str = "") -> None:
         self.front = front
@@ -311,7 +313,9 @@ class Page:
                 max_header_size=16384,
                 idle_connection_timeout=60,
             )
-            self._server.listen(self.port, self.host)
+            sockets = tornado.netutil.bind_sockets(self.port, self.host or None)
+            self._server.add_sockets(sockets)
+            self.port = sockets[0].getsockname()[1]  # the one the system chose, for port 0
         except OSError as error:
             self._error = error
             self._ready.set()

@@ -76,6 +76,11 @@ class Record:
         self.match = number
         return number, self.source.events(number)
 
+    def set_aside(self, event: Event, reason: str) -> None:
+        """Quarantine a stored event that reads back but cannot be replayed."""
+        if self.source is not None:
+            self.source.set_aside(event, reason)
+
     def skipped(self) -> str:
         """A sentence for the stored events that could not be read back, if any."""
         skipped = self.source.skipped if self.source is not None else []

@@ -26,6 +26,7 @@ from device.buzzer import Buzzer
 from device.camera import Camera
 from device.clock import Clock
 from device.corrections import Corrections
+from device.events import Event as StoredEvent
 from device.events import (
     MatchEnded,
     MatchStarted,
@@ -328,8 +329,6 @@ class Referee:
         done = self.round
         return done.desk if done is not None else None
 
-    # Corrections ---------------------------------------------------------------------
-
     def correct(self, index: int, face: Face) -> None:
         """The players say face ``index`` of the roll really shows ``face``."""
         if self.round is not None and self.state in (State.TIMING, State.TIME_UP):
@@ -342,13 +341,15 @@ class Referee:
             self.corrections.challenge(self.round, index)
             self.on_change(self)
 
-    # Resuming ------------------------------------------------------------------------
-
     def resume(self) -> None:
         """Pick the stored match up where it stopped (after a restart or a power cut): the
         table as it sat, and the state the stored events say, by a ``resume-*`` event."""
         _number, events = self.record.latest()
-        replayed = replay(events, self.game)
+        refused: list[tuple[StoredEvent, str]] = []
+        replayed = replay(events, self.game, refused)
+        for event, reason in refused:  # read back whole, but not to be replayed
+            self.record.set_aside(event, reason)
+        events = [event for event in events if all(event is not bad for bad, _ in refused)]
         if skipped := self.record.skipped():
             self.say("skipped", skipped)
         self.table.sit(replayed.seats, replayed.code if self.settings.page.enabled else "")

@@ -40,6 +40,7 @@ from engine.adlib.best import best_crossword as search_alone
 from engine.adlib.roll import Roll
 from engine.adlib.search import Clock
 from engine.adlib.words import RollWords, formable_words
+from engine.errors import MachineError
 from engine.lexicon import Lexicon
 
 if TYPE_CHECKING:
@@ -83,6 +84,17 @@ def best_crossword(
     return answer(roll, shares, spent)
 
 
+class SearchFailed(MachineError):
+    """A worker's search raised: the answer would miss its share, so none is given."""
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """What a worker sends instead of its share when its search raised."""
+
+    reason: str
+
+
 @dataclass(frozen=True, slots=True)
 class _Task:
     """What a worker is sent: its share of the search, and its ends of the pipes."""
@@ -120,6 +132,11 @@ class _Team:
         self.results: list[Connection] = []
         self.lifelines: list[Connection] = []
         self.workers = workers
+        self.left = math.inf  # the time left last told: it never grows
+        # Ctrl-C is held back while workers (and their fork server) start: they begin with
+        # it blocked, so an early one never prints a worker's traceback; the parent takes
+        # it once they are started, and ends them.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             for k in range(workers):
                 if begun is not None and time.monotonic() - begun >= seconds:
@@ -142,6 +159,8 @@ class _Team:
         except BaseException:
             self.end()
             raise
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def __enter__(self) -> _Team:
         return self
@@ -152,7 +171,7 @@ class _Team:
     def gather(self, progress: Callable[[Progress], None] | None) -> list[Share]:
         """Each worker's share, as they come in; a worker that died, or never started,
         leaves its first words unsearched."""
-        shares: dict[int, Share | None] = {}
+        shares: dict[int, Share | Failed | None] = {}
         waiting = dict(enumerate(self.results))
         while waiting:
             ready = wait(list(waiting.values()), LOOK_EVERY if progress else None)
@@ -165,23 +184,36 @@ class _Team:
                         shares[k] = None
             if progress is not None and waiting:
                 progress(self._standing(shares))
-        ceilings = [share.ceiling for share in shares.values() if share is not None]
+        failed = [share for share in shares.values() if isinstance(share, Failed)]
+        if failed or (self.processes and not any(shares.values())):
+            why = failed[0].reason if failed else "each ended without an answer"
+            raise SearchFailed(
+                f"The best-crossword search failed in its worker processes ({why}); "
+                "run it again with --workers 1 to search in one process."
+            )
+        ceilings = [share.ceiling for share in shares.values() if isinstance(share, Share)]
         ceiling = max(ceilings) if ceilings else None
-        return [shares.get(k) or unsearched(self.roll, ceiling) for k in range(self.workers)]
+        return [
+            found if isinstance(found := shares.get(k), Share) else unsearched(self.roll, ceiling)
+            for k in range(self.workers)
+        ]
 
-    def _standing(self, shares: dict[int, Share | None]) -> Progress:
-        """How the workers stand together: the best of all, the highest of their bounds."""
+    def _standing(self, shares: dict[int, Share | Failed | None]) -> Progress:
+        """How the workers stand together: the best of all, the highest of their bounds,
+        and the time left as the latest reports tell it (never more than told before: a
+        slow worker's last report is older than the others')."""
         slots = list(self.slots)
         score, bound, nodes, left = self.best.value, -math.inf, 0, 0.0
         for k in range(len(self.processes)):
             share = shares.get(k)
-            if share is not None:
+            if isinstance(share, Share):
                 bound, nodes = max(bound, share.bound), nodes + share.nodes
             elif slots[4 * k] > -math.inf:  # it has reported
                 bound = max(bound, slots[4 * k + 1])
                 nodes += int(slots[4 * k + 2])
                 left = max(left, slots[4 * k + 3])
-        return Progress(score, int(max(score, bound)), nodes, left)
+        self.left = min(self.left, left)
+        return Progress(score, int(max(score, bound)), nodes, self.left)
 
     def end(self) -> None:
         """End every worker: each sees its lifeline close, and one that does not stop
@@ -237,9 +269,12 @@ def _work(task: _Task) -> None:
 
     clock = _Watched(task.clock, task.lifeline)
     deal = _Dealer(task.dealt, task.share)
-    share = search_share(
-        task.roll, task.words, clock, seconds, task.share, exchange, task.plan, deal
-    )
+    try:
+        share: Share | Failed = search_share(
+            task.roll, task.words, clock, seconds, task.share, exchange, task.plan, deal
+        )
+    except Exception as error:  # told to the parent, which says it: never a silent answer
+        share = Failed(f"{type(error).__name__}: {error}")
     with contextlib.suppress(OSError):  # the parent has gone: nobody is waiting for it
         task.results.send(share)
 

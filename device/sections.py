@@ -68,6 +68,12 @@ def _gpio(value: Any) -> str | None:
     return None if value in GPIO_PINS else "must be a GPIO (BCM) number from 2 to 27"
 
 
+def _port(value: Any) -> str | None:
+    if value == 0 or 1024 <= value <= 65535:
+        return None
+    return "must be a port from 1024 to 65535, or 0 for any free one"
+
+
 def _players(value: Any) -> str | None:
     if not value or not all(isinstance(name, str) and name.strip() for name in value):
         return "must be a list of one or more names"
@@ -140,7 +146,7 @@ class TuneSettings:
 @dataclass(frozen=True, slots=True)
 class PageSettings:
     enabled: bool = setting(False, help="the players' page: words typed on phones")
-    port: int = setting(8080, _between(1024, 65535), "its port on the local network")
+    port: int = setting(8080, _port, "its port on the local network; 0: any free one")
     keyboard_player: str = setting("", help="the player who types on the box's keyboard")
     keyboard_team: str = setting("", help="that player's team, if they play in one")
 

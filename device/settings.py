@@ -32,13 +32,12 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from device.buzzer import PASSIVE_RANGE
-from device.inputs import read_text
+from device.inputs import parse_toml, read_text
 from device.sections import (
     ButtonSettings,
     BuzzerSettings,
@@ -84,11 +83,7 @@ def defaults() -> Settings:
 
 
 def read_file(path: str | Path) -> dict[str, Any]:
-    text = read_text(path, "the configuration")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise CuberefError(f"The configuration file {str(path)!r} is not TOML: {error}.") from None
+    return parse_toml(read_text(path, "the configuration"), str(path))
 
 
 def problems(document: Document, base: Settings | None = None) -> list[str]:

@@ -16,14 +16,17 @@ Damage, from the worst down:
 - a row that cannot be read back (bad JSON, a field of the wrong type, a missing key)
   is moved to the ``quarantine`` table with the reason, and the rest of the match is
   read; ``skipped`` lists such rows, for the screen and ``cuberef doctor``;
-- a store on a read-only file system is opened read-only and ``notice`` says so: the
-  box resumes what it holds and plays on without saving. Nothing is moved aside.
+- a store on a read-only file system, or one the disk has no room to open (SQLite's
+  ``full`` and ``I/O`` errors are the disk's, not the file's), is opened read-only and
+  ``notice`` says so: the box resumes what it holds and plays on without saving.
+  Nothing is moved aside;
+- a store of an older schema is brought up to this one; one of a newer schema (a newer
+  cuberef wrote it) and a path that is not a regular file (a FIFO, a device, a folder)
+  are refused with a sentence, and the box plays on without a store.
 """
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import logging
 import os
 import sqlite3
@@ -33,54 +36,26 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
-from device.codec import Undecodable
-from device.events import Event, Payload, Skipped, dumps, kind_of, parse
-from engine.errors import MachineError
+from device.events import Event, Payload, Skipped, dumps, kind_of
+from device.inputs import not_regular
+from device.store_schema import (
+    SCHEMA_VERSION,
+    StoreError,
+    damage,
+    damage_of,
+    disk_reason,
+    disk_sentence,
+    events_select,
+    migrate,
+    refuse_newer,
+    unreadable_row,
+    write_file,
+)
+from engine.house import HouseList
+
+__all__ = ["SCHEMA_VERSION", "Store", "StoreError", "write_file"]
 
 log = logging.getLogger("cuberef.store")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS events (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    match INTEGER NOT NULL,
-    round INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    at REAL NOT NULL,
-    data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS events_by_match ON events (match, id);
-CREATE TABLE IF NOT EXISTS quarantine (
-    id INTEGER PRIMARY KEY,
-    match, round, kind, at, data,
-    reason TEXT NOT NULL,
-    moved REAL NOT NULL
-);
-"""
-
-
-class StoreError(MachineError):
-    """The store could not write (a full disk, a pulled card)."""
-
-
-def write_file(path: Path, data: bytes) -> None:
-    """Write a file durably: to a temporary name, fsync, rename into place, fsync the
-    folder (else a power cut may keep the data but lose the name)."""
-    temporary = path.with_name(path.name + ".part")
-    try:
-        with open(temporary, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:  # a full disk, or SIGTERM mid-write: no partial photo is left
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
-        raise
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
 
 
 class Store:
@@ -103,11 +78,40 @@ class Store:
         self.notice: str | None = None
         self.skipped: list[Skipped] = []
         self._lock = threading.Lock()  # the players' page writes from its own thread
+        self._refuse_odd_files()
         self.read_only = read_only or not self._writable()
         if self.read_only:
             self.db = self._open_read_only(announce=not read_only)
         else:
-            self.db = self._open()
+            try:
+                self.db = self._open()
+            except sqlite3.Error as error:  # the disk's trouble, not the file's
+                self.read_only = True
+                self.db = self._open_read_only(announce=False)
+                why = disk_reason(error, self.folder)
+                self.notice = (
+                    f"The match store {self.path} cannot be written ({why}): the match is "
+                    "shown as stored, and nothing new is saved until space is freed and the "
+                    "box is started again."
+                )
+                log.error(self.notice)
+        self._events_select = events_select(self.db)
+
+    def _refuse_odd_files(self) -> None:
+        """Only a folder and regular files: SQLite would block on a FIFO and read a
+        device for ever."""
+        if self.folder.exists() and not self.folder.is_dir():
+            raise StoreError(
+                f"The store folder {self.folder} is not a folder; give [store] folder a folder."
+            )
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(str(self.path) + suffix)
+            odd = not_regular(part)
+            if odd:
+                raise StoreError(
+                    f"The match store {part} is {odd}, not a file; move it away, or give "
+                    "[store] folder another place."
+                )
 
     def _writable(self) -> bool:
         """Whether the box may write here; a store it may only read is opened read-only."""
@@ -127,13 +131,18 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         if self.path.exists():
-            reason = _damage(self.path)
+            reason = damage(self.path)
             if reason:
                 self._set_aside(reason)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.executescript(SCHEMA)
+        try:
+            refuse_newer(db, self.path)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            migrate(db)
+        except BaseException:
+            db.close()
+            raise
         return db
 
     def _set_aside(self, reason: str) -> None:
@@ -175,8 +184,15 @@ class Store:
                 isolation_level=None,
                 check_same_thread=False,
             )
-        reason = _damage_of(db)
+        try:
+            reason = damage_of(db)
+            if not reason:
+                refuse_newer(db, self.path)
+        except BaseException:
+            db.close()
+            raise
         if reason:
+            db.close()
             raise StoreError(f"The match store {self.path} is damaged ({reason}) and read-only.")
         if announce:
             self.notice = (
@@ -205,7 +221,7 @@ class Store:
                     (match, round_, str(kind), at, text),
                 )
         except sqlite3.Error as error:
-            raise StoreError(_disk_sentence(str(error))) from None
+            raise StoreError(disk_sentence(str(error))) from None
         log.info("stored %s of match %d round %d", kind, match, round_)
         return Event(int(cursor.lastrowid or 0), match, round_, at, payload)
 
@@ -224,7 +240,7 @@ class Store:
         try:
             self.writer(self.photos / name, data)
         except OSError as error:
-            raise StoreError(_disk_sentence(error.strerror or str(error), error.errno)) from None
+            raise StoreError(disk_sentence(error.strerror or str(error), error.errno)) from None
         return name
 
     def new_match(self, at: float, payload: Payload) -> int:
@@ -237,23 +253,65 @@ class Store:
         self.record(match, 0, at, payload)
         return match
 
+    def rule_word(
+        self, language: str, word: str, allowed: bool | None, at: float, match: int | None = None
+    ) -> None:
+        """Keep the table's ruling on a word in the house list (None forgets it), committed
+        before returning, like an event."""
+        if self.read_only:
+            raise StoreError("The match store is read-only; the table's ruling is not kept.")
+        try:
+            with self._lock:
+                if allowed is None:
+                    self.db.execute(
+                        "DELETE FROM house WHERE language = ? AND word = ?", (language, word)
+                    )
+                else:
+                    self.db.execute(
+                        "INSERT OR REPLACE INTO house (language, word, allowed, at, match)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        (language, word, int(allowed), at, match),
+                    )
+        except sqlite3.Error as error:
+            raise StoreError(disk_sentence(str(error))) from None
+        said = "forgotten" if allowed is None else "allowed" if allowed else "refused"
+        log.info("house list %s: %s %s", language, word, said)
+
     # Reading -----------------------------------------------------------------------
+
+    def house(self, language: str) -> HouseList:
+        """The table's rulings in one language (an old store without the table has none)."""
+        try:
+            with self._lock:
+                rows = self.db.execute(
+                    "SELECT word, allowed FROM house WHERE language = ?", (language,)
+                ).fetchall()
+        except sqlite3.Error:  # a read-only store made before the house list
+            rows = []
+        allowed = frozenset(str(word) for word, yes in rows if yes)
+        refused = frozenset(str(word) for word, yes in rows if not yes)
+        return HouseList(language, allowed, refused)
 
     def events(self, match: int) -> list[Event]:
         """The match's events that read back whole; the others are set aside (moved to
         ``quarantine`` unless the store is read-only) and listed in ``skipped``."""
         with self._lock:
             rows = self.db.execute(
-                "SELECT id, match, round, kind, at, data FROM events WHERE match = ? ORDER BY id",
-                (match,),
+                f"{self._events_select} WHERE match = ? ORDER BY id", (match,)
             ).fetchall()
         read: list[Event] = []
         for row in rows:
-            try:
-                read.append(_event(row))
-            except Undecodable as error:
-                self._skip(row, str(error))
+            reason = unreadable_row(row)
+            if isinstance(reason, Event):
+                read.append(reason)
+            else:
+                self._skip(row, reason)
         return read
+
+    def set_aside(self, event: Event, reason: str) -> None:
+        """Quarantine an event that read back whole but cannot be replayed (a score for
+        a player the match does not have, a roll no board can be made of)."""
+        self._skip((event.id, event.match, event.round, str(event.kind)), reason)
 
     def _skip(self, row: tuple[object, ...], reason: str) -> None:
         match = row[1] if isinstance(row[1], int) else 0
@@ -290,15 +348,12 @@ class Store:
         """Rows that cannot be read back, found without moving them (for a read-only look)."""
         found = []
         with self._lock:
-            rows = self.db.execute(
-                "SELECT id, match, round, kind, at, data FROM events ORDER BY id"
-            ).fetchall()
+            rows = self.db.execute(f"{self._events_select} ORDER BY id").fetchall()
         for row in rows:
-            try:
-                _event(row)
-            except Undecodable as error:
+            reason = unreadable_row(row)
+            if not isinstance(reason, Event):
                 match = row[1] if isinstance(row[1], int) else 0
-                found.append(Skipped(int(str(row[0])), match, str(row[3]), str(error)))
+                found.append(Skipped(int(str(row[0])), match, str(row[3]), reason))
         return found
 
     def latest_match(self) -> int:
@@ -312,51 +367,3 @@ class Store:
         with self._lock:
             row = self.db.execute("PRAGMA quick_check").fetchone()
         return str(row[0])
-
-
-def _event(row: tuple[object, ...]) -> Event:
-    """A row as an event, every column and field checked."""
-    id_, match, round_, kind, at, data = row
-    for name, value, kinds in (
-        ("match", match, int),
-        ("round", round_, int),
-        ("at", at, (int, float)),
-        ("kind", kind, str),
-        ("data", data, str),
-    ):
-        if not isinstance(value, kinds) or isinstance(value, bool):
-            raise Undecodable(f"its {name} is {value!r}")
-    assert isinstance(id_, int) and isinstance(match, int) and isinstance(round_, int)
-    assert isinstance(at, int | float) and isinstance(kind, str) and isinstance(data, str)
-    return Event(id_, match, round_, float(at), parse(kind, data))
-
-
-def _damage(path: Path) -> str | None:
-    """Why the database at ``path`` is unusable, or None if it is sound."""
-    try:
-        db = sqlite3.connect(path)
-        try:
-            return _damage_of(db)
-        finally:
-            db.close()
-    except sqlite3.DatabaseError as error:
-        return str(error)
-
-
-def _damage_of(db: sqlite3.Connection) -> str | None:
-    try:
-        result = db.execute("PRAGMA quick_check").fetchall()
-    except sqlite3.DatabaseError as error:
-        return str(error)
-    if result != [("ok",)]:
-        return "; ".join(str(r[0]) for r in result[:3])
-    return None
-
-
-def _disk_sentence(detail: str, code: int | None = None) -> str:
-    if code == errno.ENOSPC or "full" in detail.lower():
-        return (
-            "The disk is full, so this round is not being saved; "
-            "the earlier rounds are safe. Free some space on the card."
-        )
-    return f"The match store cannot write ({detail}); the earlier rounds are safe."

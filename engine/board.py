@@ -21,6 +21,9 @@ from engine.faces import Face
 Cell = tuple[int, int]
 
 # A face in the compact notation: one uppercase letter plus any lowercase ones, or # or *.
+#: The largest tray written out, and the longest text of one: far above Super Big
+#: Boggle's 6x6, and a bound on the work a typed board can ask for.
+MAX_SIZE, MAX_TEXT = 16, 1024
 _COMPACT_FACE = re.compile(r"[A-Z][a-z]*|[#*]")
 _FACE_CHARACTERS = frozenset(ascii_letters + "#*")
 
@@ -34,6 +37,11 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """Read ``TNTB/GDAR/...`` or the spaced lowercase form ``t n t b/g d a r/...``."""
+        if len(text) > MAX_TEXT:  # the work is bounded before it starts
+            raise NotationError(
+                f"The board is {len(text)} characters long; a tray of {MAX_SIZE}x{MAX_SIZE} "
+                "cubes or fewer is written in far fewer."
+            )
         rows = [row.strip() for row in text.strip().split("/")]
         if text.strip() and len(rows) == 1 and " " not in rows[0]:
             rows = _split_square(rows[0])

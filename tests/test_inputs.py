@@ -33,11 +33,24 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[str, str]]:
         "folder": (str(tmp_path), "is a folder"),
         "not utf-8": (str(latin), "Line 2 of"),
         "not text": (str(binary), "is not a text file"),
-        "endless": ("/dev/zero", "larger than"),
+        "endless": ("/dev/zero", "is a device, not a regular file"),
+        "fifo": (_fifo(tmp_path), "is a FIFO, not a regular file"),  # would block for ever
+        "kernel log": ("/dev/kmsg", "is a device"),
+        "proc": ("/proc/kmsg", "is a kernel file in /proc"),  # blocks as it is read
     }
+    for name, (path, _) in list(cases.items()):
+        if not os.path.exists(path):
+            del cases[name]
     if not as_root():
         cases["unreadable"] = (str(locked), "permission denied")
     return cases
+
+
+def _fifo(tmp_path: Path) -> str:
+    fifo = tmp_path / "fifo.txt"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    return str(fifo)
 
 
 def file_commands(path: str, tmp_path: Path) -> dict[str, list[str]]:
@@ -51,11 +64,14 @@ def file_commands(path: str, tmp_path: Path) -> dict[str, list[str]]:
         "lexicon build": ["lexicon", "build", "--from", path, "--name", "mine"],
         "config": ["config", "--check", "--config", path],
         "photo": ["read", path, "--game", "boggle"],
+        "match file": ["score", *BOARD, f"ann={good}", "--match", path],
     }
 
 
 @pytest.mark.parametrize(
-    "kind", ["missing", "folder", "not utf-8", "not text", "endless", "unreadable"]
+    "kind",
+    ["missing", "folder", "not utf-8", "not text", "endless", "unreadable"]
+    + ["fifo", "kernel log", "proc"],
 )
 def test_every_file_a_command_reads_is_refused_with_a_sentence(
     tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -68,6 +84,8 @@ def test_every_file_a_command_reads_is_refused_with_a_sentence(
     for name, argv in file_commands(path, tmp_path).items():
         if name == "dice" and not path.endswith(".txt"):
             continue  # --dice takes a file only by its .txt name
+        if name == "match file" and kind not in ("fifo", "endless", "kernel log"):
+            continue  # a match file that is not there is a new match
         photo_of_text = name == "photo" and kind in ("not utf-8", "not text")
         says_here = "not a photo" if photo_of_text else says
         code = main(argv)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
 
 import cv2
@@ -36,6 +37,12 @@ def decode_image(data: bytes, name: str) -> np.ndarray:
     """A photo's bytes (the file called ``name``) as ``load_image`` returns them."""
     if len(data) > MAX_BYTES:
         raise NotAnImage(f"{name!r} is larger than {MAX_BYTES // 2**20} MB; give a smaller photo.")
+    declared = declared_size(data)
+    if declared is not None and declared[0] * declared[1] > MAX_PIXELS:
+        width, height = declared
+        raise NotAnImage(
+            f"{name!r} is {width}x{height} pixels, larger than 20 megapixels; give a smaller photo."
+        )
     buffer = np.frombuffer(data, dtype=np.uint8)
     header = _decode(buffer, cv2.IMREAD_REDUCED_GRAYSCALE_8, name) if buffer.size else None
     if header is None:
@@ -49,6 +56,66 @@ def decode_image(data: bytes, name: str) -> np.ndarray:
     if image.shape[0] * image.shape[1] > MAX_PIXELS:
         raise NotAnImage(f"{name!r} is larger than 20 megapixels; give a smaller photo.")
     return image
+
+
+def declared_size(data: bytes) -> tuple[int, int] | None:
+    """The width and height a PNG, JPEG, GIF, BMP or WebP header declares, read before
+    anything is decoded (a small file may declare a huge picture); None for another
+    format or a header cut short.
+
+    >>> declared_size(b"\\x89PNG\\r\\n\\x1a\\n" + bytes(4) + b"IHDR" + struct.pack(">II", 32000, 9))
+    (32000, 9)
+    """
+    try:
+        if data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR":
+            return struct.unpack(">II", data[16:24])
+        if data[:6] in (b"GIF87a", b"GIF89a"):
+            return struct.unpack("<HH", data[6:10])
+        if data.startswith(b"BM"):
+            width, height = struct.unpack("<ii", data[18:26])
+            return abs(width), abs(height)
+        if data.startswith(b"RIFF") and data[8:12] == b"WEBP":
+            return _webp_size(data)
+        if data.startswith(b"\xff\xd8"):
+            return _jpeg_size(data)
+    except struct.error:
+        return None
+    return None
+
+
+def _webp_size(data: bytes) -> tuple[int, int] | None:
+    chunk = data[12:16]
+    if chunk == b"VP8X":
+        width = int.from_bytes(data[24:27], "little") + 1
+        return width, int.from_bytes(data[27:30], "little") + 1
+    if chunk == b"VP8L":
+        bits = int.from_bytes(data[21:25], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if chunk == b"VP8 ":
+        width, height = struct.unpack("<HH", data[26:30])
+        return width & 0x3FFF, height & 0x3FFF
+    return None
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    """The frame header's size: the markers are walked from the start (each names its
+    length) to the first SOF; at most a few dozen steps in a real photo."""
+    at = 2
+    while at + 9 <= len(data):
+        if data[at] != 0xFF:
+            return None
+        marker = data[at + 1]
+        if marker == 0xFF:  # fill byte
+            at += 1
+            continue
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
+            return width, height
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            at += 2
+            continue
+        at += 2 + int.from_bytes(data[at + 2 : at + 4], "big")
+    return None
 
 
 def shrink(image: np.ndarray, scale: float) -> np.ndarray:

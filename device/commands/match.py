@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from device.inputs import ranged
+from device.inputs import ranged, typed
 from device.match_file import MatchFile
 from engine.errors import NotationError, RuleError
 from engine.match import BaseMatch, MatchRules
@@ -87,7 +87,7 @@ def kept(args: argparse.Namespace, kind: type[M], game: str) -> Iterator[Kept[M]
 
 def parse_team(spec: str) -> tuple[str, tuple[str, ...]]:
     """``--team NAME=P1,P2``: a Boggle team, or Ad-Lib partners sharing a turn."""
-    name, sep, members = spec.partition("=")
+    name, sep, members = typed(spec, f"--team {spec!r}").partition("=")
     players = tuple(member.strip() for member in members.split(",") if member.strip())
     if not sep or not name.strip() or not players:
         raise NotationError(f"{spec!r} is not a team; write it as NAME=P1,P2.")
@@ -116,7 +116,7 @@ def check_agreed(args: argparse.Namespace, match: BaseMatch) -> None:
 
 def players(args: argparse.Namespace) -> list[str]:
     """``--players`` as names in their seats."""
-    names = [name.strip() for name in (args.players or "").split(",")]
+    names = [name.strip() for name in typed(args.players or "", "--players").split(",")]
     if not any(names):
         raise NotationError(
             "Start an Ad-Lib match with its players in their seats: --players Ann,Bob,Cy."

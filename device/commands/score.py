@@ -14,7 +14,7 @@ from device.commands import crossword, options
 from device.commands import match as matches
 from device.commands.photo import split_photo
 from device.commands.solve import add_tray_arguments, tray_game
-from device.inputs import ranged, read_text
+from device.inputs import ranged, read_text, typed
 from device.output import emit_json
 from engine.board import Board
 from engine.cubes import CubeSet
@@ -132,14 +132,15 @@ def read_list(spec: str) -> tuple[str, list[str]]:
     name, sep, file = spec.partition("=")
     if not sep or not name.strip() or not file:
         raise NotationError(f"{spec!r} is not NAME=FILE; give each list as, say, ann=ann.txt.")
-    text = read_text(file, f"{name.strip()}'s list")
+    name = typed(name.strip(), f"The name in {spec!r}")
+    text = read_text(file, f"{name}'s list")
     words = []
     for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
         words.append(line)  # the referee rules on every line, words or not
-    return name.strip(), words
+    return name, words
 
 
 def parse_challenge(spec: str | None, board: Board) -> tuple[int, int] | None:

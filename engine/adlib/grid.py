@@ -22,6 +22,11 @@ Cell = tuple[int, int]
 ACROSS, DOWN = "across", "down"
 
 
+#: The widest and tallest grid read: a crossword of one roll (a score of cubes at most)
+#: fits many times over, and a stray file is refused before any work.
+MAX_SIDE = 64
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """One cube on the table: the letter it shows (lowercase) and whether it is a joker."""
@@ -65,7 +70,13 @@ class Grid:
     @classmethod
     def parse(cls, text: str) -> Grid:
         tiles: dict[Cell, Tile] = {}
-        for row, line in enumerate(text.splitlines()):
+        lines = text.splitlines()
+        if len(lines) > MAX_SIDE or any(len(line) > MAX_SIDE for line in lines):
+            raise NotationError(
+                f"The grid is larger than {MAX_SIDE} by {MAX_SIDE} cells; a crossword of one "
+                "roll fits in far fewer: check that it is the right file."
+            )
+        for row, line in enumerate(lines):
             for col, char in enumerate(line.rstrip("\r\n")):
                 if char in ". \t":
                     continue

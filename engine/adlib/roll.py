@@ -29,6 +29,8 @@ from engine.faces import JOKER, Face
 
 GAMES = ("adlib", "scribbage")
 CUBES = 13
+#: The most faces a roll may have: the search counts each letter's cubes in a byte.
+MAX_FACES = 255
 _JOKER_MARKS = frozenset("*#_")
 _SPLIT = re.compile(r"[\s,]+")
 
@@ -83,6 +85,11 @@ class Roll:
         """
         if game not in GAMES:
             raise NotationError(f"There is no crossword game {game!r}; choose adlib or scribbage.")
+        if len(faces) > MAX_FACES:
+            raise NotationError(
+                f"The roll has {len(faces)} faces, more than the {MAX_FACES} the search can "
+                "count; give the faces of one throw."
+            )
         faces = tuple(Face(JOKER) if face.is_blank else face for face in faces)
         if game == "scribbage":
             return cls(game, faces)

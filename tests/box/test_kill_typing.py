@@ -97,7 +97,7 @@ def test_a_kill_while_phones_type_loses_no_kept_word_and_no_round(tmp_path, phot
     child.wait()
     for thread in threads:
         thread.join()
-    made, _, _ = page_box(tmp_path, photos, rounds=1, port=free_port())
+    made, _, _ = page_box(tmp_path, photos, rounds=1)
     assert made.referee.state is State.TIMING and made.referee.round.number == 1
     desk = made.referee.desk
     for name, words in kept.items():

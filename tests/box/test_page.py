@@ -33,14 +33,14 @@ def free_port() -> int:
 
 def page_box(tmp_path, photos, factory=None, rounds=2, **page):
     chosen = box_settings(tmp_path, photos, "big-boggle")
-    chosen["page"].update(enabled=True, port=page.pop("port", None) or free_port(), **page)
+    chosen["page"].update(enabled=True, port=page.pop("port", 0), **page)
     chosen["handicap"] = ["Ann"]
     chosen["target_score"] = 8
     readings = [tray_reading(BOARD, game="big-boggle") for _ in range(rounds)]
     made, clock, beeps = build(
         tmp_path, photos, factory, reader=ListReader(readings), settings=chosen
     )
-    return made, clock, f"http://127.0.0.1:{chosen['page']['port']}/"
+    return made, clock, f"http://127.0.0.1:{made.page.port}/"
 
 
 def press(factory, made, clock):
