@@ -156,3 +156,13 @@ def test_house_list_on_the_command_line(
         assert main(["lexicon", "house", *bad]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.rstrip().endswith(".")
+
+
+def test_a_crosswords_refused_word_says_why(en: Lexicon) -> None:
+    from engine.adlib import Grid, Roll, referee
+
+    roll = Roll.parse("B G V A D L V W T T N I S", "adlib")
+    verdict = referee(roll, Grid.from_rows([".GIB", "VAN.", ".W..", ".D.."]), en)
+    assert verdict.errors == (
+        "GAWD (down from row 1, column 2) is slang, which the rulebook does not allow.",
+    )
