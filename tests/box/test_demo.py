@@ -68,9 +68,10 @@ def test_the_demo_plays_boggle_with_two_phones_and_an_ad_lib_match_of_two(tmp_pa
         for family in ("boggle", "adlib")
     }
     assert shots["boggle"] == [
-        "idle", "timing", "phones-typing", "last-ten-seconds", "scored", "match"
+        "idle", "reading", "timing", "phones-typing", "last-ten-seconds", "scoring", "scored",
+        "match",
     ]  # fmt: skip
     assert shots["adlib"] == [
-        "idle", "starter", "starter",
-        *["timing", "last-ten-seconds", "time-up", "scored", "match"] * 2,
+        "idle", *["reading", "starter"] * 2,
+        *["reading", "timing", "last-ten-seconds", "time-up", "scoring", "scored", "match"] * 2,
     ]  # fmt: skip

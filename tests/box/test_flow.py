@@ -153,7 +153,7 @@ def test_each_screen_is_saved_and_the_timer_screen_shows_board_and_clock(tmp_pat
     tap(made)
     tap(made)
     names = [path.stem.split("-", 1)[1] for path in made.box.saved]
-    assert names == ["idle", "timing", "timer", "time-up", "scored", "match"]
+    assert names == ["idle", "reading", "timing", "timer", "time-up", "scoring", "scored", "match"]
     image = pygame.image.load(str(timer_png))
     letters = sorted(set("ABCDEFGHIJKLMNOPRSTUVWYZ"))
     read = ""
