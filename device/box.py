@@ -9,6 +9,7 @@ reads the time except through the referee's clock.
 from __future__ import annotations
 
 import logging
+import math
 import queue
 from collections.abc import Callable
 from pathlib import Path
@@ -17,19 +18,22 @@ import pygame
 
 from device.button import KeyButton
 from device.flow import Event, State
+from device.pages import pages
 from device.readings import faces_of
 from device.referee import Referee
 from device.render import View
 from device.screen import Screen
 from device.script import Hands, Player, Step
 from device.shots import Shots
-from device.views import view_of
+from device.views import screens_of
 from engine.faces import ALPHABET, Face
 
 log = logging.getLogger("cuberef.box")
 
 #: States in which touching a cube changes what the box read.
 CORRECTABLE = (State.TIMING, State.TIME_UP)
+#: How long each page of a screen too long for the screen is shown, in turn.
+PAGE_SECONDS = 5.0
 #: States whose step keeps the box busy (a reading, the scoring): their screen is saved
 #: as it is shown, before the step runs.
 SLOW = (State.READING, State.SCORING)
@@ -56,8 +60,10 @@ class Box:
         self.running = True
         #: A script playing the box (``--script``), if one is.
         self.player: Player | None = None
-        #: The referee's state changes seen so far: each new one is a screen to save.
+        #: The referee's state changes seen so far (each new one is a screen to save) and
+        #: the pages of its screen saved so far.
         self._changes_seen = -1
+        self._pages_saved: set[int] = set()
         # A slow step (reading, scoring) shows its own screen first; the other screens
         # are saved once a state's step has run, so they show what the players see.
         referee.on_change = self._changed
@@ -100,15 +106,25 @@ class Box:
             self.player.saw(str(referee.state))
         self.draw(screenshot=False)
         if referee.state in SLOW:  # shown while its step runs, and gone once it has
-            self._changes_seen = referee.machine.changes
+            self._changes_seen, self._pages_saved = referee.machine.changes, {0}
             self.screenshot(str(referee.state))
 
     def draw(self, screenshot: bool = True) -> View:
-        view = view_of(self.referee)
+        """Show the state's screen (its page due now, for one in several pages); save each
+        screen, and each page of it, the first time it is shown."""
+        shown = tuple(
+            page for view in screens_of(self.referee) for page in pages(view, *self.screen.size)
+        )
+        machine = self.referee.machine
+        since = self.referee.clock.monotonic() - machine.changed_at
+        number = int(since // PAGE_SECONDS) % len(shown) if math.isfinite(since) else 0
+        view = shown[number]
         if view != self.screen.shown:
             self.screen.show(view)
-        if screenshot and self.referee.machine.changes != self._changes_seen:
-            self._changes_seen = self.referee.machine.changes
+        if machine.changes != self._changes_seen:
+            self._changes_seen, self._pages_saved = machine.changes, set()
+        if screenshot and number not in self._pages_saved:
+            self._pages_saved.add(number)
             self.screenshot(str(self.referee.state))
         return view
 

@@ -10,6 +10,9 @@ import pygame
 
 from device.paint import DOUBT, JOKER_INK, TILE, TILE_INK, Colour, Painter, font
 
+#: How much of a joker's tile (its width) its star takes.
+STAR_SHARE = 0.5
+
 
 def draw_qr(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
     """``text`` as a QR code filling ``box``: dark modules on white, with the quiet zone."""
@@ -46,11 +49,13 @@ def draw_tile(
         pygame.draw.rect(surface, DOUBT, cell, width=max(3, cell.width // 14), border_radius=radius)
     label = {"#": "", "*": "★"}.get(face, face)
     ink = TILE_INK
-    if label.islower():  # a joker standing for this letter in a crossword
+    joker = label.islower()  # a joker standing for this letter in a crossword
+    if joker:
+        # The star large enough to see from across the table; the letter beside it.
         label, ink = label.upper(), JOKER_INK
-        third = cell.width // 3
-        star = pygame.Rect(cell.right - third, cell.bottom - third, third, third)
-        _star(surface, star.inflate(-third // 4, -third // 4), JOKER_INK)
+        side = round(cell.width * STAR_SHARE)
+        star = pygame.Rect(cell.right - side, cell.bottom - side, side, side)
+        _star(surface, star.inflate(-side // 8, -side // 8), JOKER_INK)
     if value is not None:
         letter = pygame.Rect(cell.left, cell.top, cell.width * 3 // 4, cell.height * 3 // 4)
         if label:
@@ -67,6 +72,9 @@ def draw_tile(
         paint.text(str(value), size, TILE_INK, at)
     elif label:
         box = cell.inflate(-cell.width // 5, -cell.height // 5)
+        if joker:
+            box = pygame.Rect(cell.left, cell.top, cell.width * 2 // 3, cell.height * 2 // 3)
+            box = box.inflate(-cell.width // 12, -cell.height // 12)
         paint.fit(label, box, ink, largest=box.height, least=8)
 
 

@@ -82,8 +82,7 @@ def prompt(match: BoxMatch, game: Game) -> str:
     """What the next press does: for Ad-Lib, who rolls (one cube for who starts, or the
     cubes for a turn) and who follows; after a match, that a press begins the next."""
     if match.ended:
-        won = " and ".join(match.winners()) or "Nobody"
-        return f"{won} won the match. Press the button for a new match."
+        return "Press the button for a new match."  # who won: the match table says it
     holder = match.holder
     if game.is_tray or not holder:
         if match.rounds:

@@ -172,12 +172,13 @@ def _match(
     won; the phones type while the timer runs."""
     from device.flow import SETTLE_SECONDS, Event, State
     from device.readings import faces_of
+    from device.wording import winners_line
 
     referee, main = box.referee, box.box
     main.draw()
     for _press in range(40):
         if referee.state is State.MATCH and referee.match and referee.match.ended:
-            say(f"match: {referee.message}")
+            say(f"match: {winners_line(referee.match.winners())}. {referee.message}")
             return None
         before = referee.state
         clock.advance(SETTLE_SECONDS)  # a player presses once the screen has changed

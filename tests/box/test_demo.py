@@ -62,7 +62,7 @@ def test_the_demo_plays_boggle_with_two_phones_and_an_ad_lib_match_of_two(tmp_pa
     assert "who starts: Ann threw T = 2" in said and "who starts: Ben threw E = 1" in said
     assert "Ann: crossword ..S./..LA/.GIN/MAC./ELK./N... scores 58 (valid)" in said
     assert "Ben: crossword MILK/A.../LAIR/E... scores 20 (valid)" in said
-    assert said.count("match: Ann won the match.") == 2
+    assert said.count("match: Winner: Ann. Press the button for a new match.") == 2
     shots = {
         family: [p.stem.split("-", 1)[1] for p in sorted((tmp_path / family).glob("*.png"))]
         for family in ("boggle", "adlib")

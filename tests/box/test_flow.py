@@ -19,6 +19,7 @@ from device.seams import Scorer
 from device.sections import CameraSettings
 from device.store import Store
 from device.tiles import draw_tile
+from device.views import view_of
 from engine.errors import CuberefError
 
 from .conftest import BOARD, ListReader, tray_reading
@@ -220,13 +221,14 @@ def test_cameras_are_chosen_by_name_and_fallbacks_are_said(photos):
 def test_scores_are_listed_longest_first(tmp_path, photos):
     made, clock, _ = build(tmp_path, photos)
     drive_to(made, clock, State.SCORED)
-    lines = [str(line) for line in made.box.screen.shown.lines]
+    lines = [str(line) for line in view_of(made.referee).lines]  # on every page
     lengths = [len(line.split()[0]) for line in lines]
     assert lengths == sorted(lengths, reverse=True) and "DART  1" in lines
     found = made.referee.round.found
     assert f"{len(found)} words on the tray, {sum(w.points for w in found)} points" in (
         made.box.screen.shown.message
     )
+    assert "Page 1 of " in made.box.screen.shown.message  # every word, page after page
     made.close()
 
 

@@ -123,7 +123,7 @@ def test_a_big_boggle_match_of_three_players_on_two_phones_and_a_keyboard(
                 assert seen["cot"] == "valid"  # Ann's handicap: three letters count
                 assert seen["zebra"] == "not-on-board"
                 assert set(statuses(ben)) == bens  # a phone shows its own words only
-                assert "TON: too short" in " ".join(map(str, made.box.screen.shown.lines))
+                assert "TON: too short" in made.box.screen.shown.message
             clock.advance(180)
             made.box.step()  # 0:00: the lists lock and are refereed at once
             assert referee.state is State.SCORED
