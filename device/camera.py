@@ -35,6 +35,9 @@ PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 #: A camera that has not answered in this many seconds is dropped (the box waits no longer).
 ANSWER_SECONDS = 4.0
+#: Opening has a bound of its own: the Pi camera's import, start, settling and focus take
+#: several seconds on a Pi 4, which a capture's bound must not count.
+OPEN_SECONDS = 20.0
 #: The longest the Pi camera's exposure is given to settle after it starts.
 SETTLE_SECONDS = 1.0
 #: Without usable frame timestamps, this many grabs empty OpenCV's queue (four buffers).
@@ -300,9 +303,16 @@ class GuardedCamera:
     opens a new one. What a dropped call returns late is thrown away, so no capture
     ever hands back a frame from an earlier press."""
 
-    def __init__(self, opener: Callable[[], Camera], *, seconds: float = ANSWER_SECONDS) -> None:
+    def __init__(
+        self,
+        opener: Callable[[], Camera],
+        *,
+        seconds: float = ANSWER_SECONDS,
+        open_seconds: float = OPEN_SECONDS,
+    ) -> None:
         self.opener = opener
         self.seconds = seconds
+        self.open_seconds = open_seconds
         self.camera: Camera | None = None
 
     @property
@@ -311,7 +321,7 @@ class GuardedCamera:
 
     def capture(self) -> np.ndarray:
         if self.camera is None:
-            self.camera = self._within(self.opener, "open")
+            self.camera = self._within(self.opener, "open", seconds=self.open_seconds)
         camera = self.camera
         try:
             frame: np.ndarray = self._within(camera.capture, "answer", camera)
@@ -321,16 +331,23 @@ class GuardedCamera:
             raise
         return frame
 
-    def _within(self, call: Callable[[], T], what: str, camera: Camera | None = None) -> T:
+    def _within(
+        self,
+        call: Callable[[], T],
+        what: str,
+        camera: Camera | None = None,
+        seconds: float | None = None,
+    ) -> T:
+        seconds = self.seconds if seconds is None else seconds
         running = _Call(call)
         running.start()
-        running.join(self.seconds)
+        running.join(seconds)
         if running.is_alive():
             # The call goes on, on its own thread; close what it holds when it returns.
             threading.Thread(target=_close_after, args=(running, camera), daemon=True).start()
             name = getattr(camera, "described", "camera")
             raise CameraError(
-                f"The {name} did not {what} within {self.seconds:g} s, so the box let it go; "
+                f"The {name} did not {what} within {seconds:g} s, so the box let it go; "
                 "check its cable (it is opened again at the next press)."
             )
         if running.error is not None:
