@@ -1,8 +1,9 @@
 """The players' page: each player types their words on a phone during a Boggle round.
 
 A tornado server on its own thread, beside the pygame loop. It serves the local network
-only (a client from a public address is refused) and only with the match's join code,
-which the screen shows with a QR code of the page's address. A player joins with a name
+only, at its own address, to its own pages, and only with the match's join code, which
+the screen shows with a QR code of the page's address and the table's long secret
+(``device.guard`` keeps the gate: addresses, origins, guessing, floods). A player joins with a name
 (and a team, if they play in one) and gets a token; each word goes to the round's desk,
 which checks it at once and stores it before the phone hears it is kept. The phone
 shows only its own words until the lists lock at 0:00, then everyone's scores.
@@ -15,7 +16,6 @@ pages only as JSON text, which the page puts in with ``textContent``, never as H
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
 import logging
 import secrets
@@ -24,9 +24,11 @@ import time
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-import tornado.httpserver
+import tornado.httputil
 import tornado.web
 
+from device import guard
+from device.inputs import typed
 from device.lists import LONGEST_WORD
 from device.results import page_state
 from engine.errors import CuberefError
@@ -40,13 +42,15 @@ log = logging.getLogger("cuberef.page")
 #: than ``MOST_READ`` of any request.
 LARGEST_REQUEST, MOST_READ = 4096, 2 * 2**20
 LONGEST_NAME = 24
+#: A join code as typed (four letters) or as the QR code carries it (the long secret).
+CODE_LENGTH = guard.SECRET_LENGTH
 #: Words a phone may send: a burst of this many, then this many a second.
 BURST, PER_SECOND = 20, 5.0
 
 
 def page_address(port: int) -> str:
     """The page's address as a phone on the local network reaches it: the box's first
-    private IPv4 address (read from its network interfaces; nothing is sent)."""
+    local IPv4 address, not loopback (read from its network interfaces; nothing is sent)."""
     import fcntl
     import socket
     import struct
@@ -60,9 +64,9 @@ def page_address(port: int) -> str:
                 )  # SIOCGIFADDR
             except OSError:
                 continue
-            address = ipaddress.ip_address(socket.inet_ntoa(packed[20:24]))
-            if address.is_private and not address.is_loopback:
-                found.append(str(address))
+            address = socket.inet_ntoa(packed[20:24])
+            if guard.is_local(address) and not address.startswith("127."):
+                found.append(address)
     return f"http://{found[0] if found else '127.0.0.1'}:{port}/"
 
 
@@ -97,31 +101,49 @@ class Bucket:
 
 
 class Phones:
-    """Who holds which token; tokens live in memory, so after a restart a phone joins
-    again on its own with the name it keeps."""
+    """Who holds which token, in which match; tokens live in memory, so after a restart a
+    phone joins again on its own with the name it keeps. A token is its match's alone,
+    a name is one phone's, and the word limit is the player's, however often they join."""
 
     def __init__(self) -> None:
-        self.names: dict[str, str] = {}
-        self.buckets: dict[str, Bucket] = {}
+        self.names: dict[str, tuple[int, str]] = {}  # token -> (match, name)
+        self.buckets: dict[str, Bucket] = {}  # by player's name
         self.lock = threading.Lock()
 
-    def add(self, name: str) -> str:
-        token = secrets.token_urlsafe(16)
+    def check(self, match: int, name: str, token: str) -> None:
+        """A name another phone holds in ``match`` is refused, unless ``token`` (that
+        phone's own) comes with it."""
         with self.lock:
-            self.names[token] = name
-            self.buckets[token] = Bucket()
+            holders = [t for t, held in self.names.items() if held == (match, name)]
+        if holders and token not in holders:
+            raise Refusal(
+                409, f"{name} is playing on another phone already; join with another name."
+            )
+
+    def add(self, match: int, name: str, token: str = "") -> str:
+        """A token for ``name`` in ``match``: the phone's own again, if it gave it."""
+        self.check(match, name, token)
+        with self.lock:
+            if self.names.get(token) != (match, name):
+                token = secrets.token_urlsafe(16)
+            self.names[token] = (match, name)
         return token
 
-    def name(self, token: str) -> str:
+    def holds(self, token: str, match: int) -> bool:
         with self.lock:
-            name = self.names.get(token)
-        if name is None:
-            raise Refusal(401, "This phone has not joined this match; join again.")
-        return name
+            held = self.names.get(token)
+        return held is not None and held[0] == match
 
-    def allow(self, token: str) -> bool:
+    def name(self, token: str, match: int) -> str:
         with self.lock:
-            return self.buckets[token].take()
+            held = self.names.get(token)
+        if held is None or held[0] != match:
+            raise Refusal(401, "This phone has not joined this match; join again.")
+        return held[1]
+
+    def allow(self, name: str) -> bool:
+        with self.lock:
+            return self.buckets.setdefault(name, Bucket()).take()
 
 
 class Handler(tornado.web.RequestHandler):
@@ -129,9 +151,12 @@ class Handler(tornado.web.RequestHandler):
 
     referee: Referee
     phones: Phones
+    tries: guard.Tries
+    key: bytes
 
-    def initialize(self, referee: Referee, phones: Phones) -> None:
-        self.referee, self.phones = referee, phones
+    def initialize(self, referee: Referee, phones: Phones, tries: guard.Tries, key: bytes) -> None:
+        self.referee, self.phones, self.tries = referee, phones, tries
+        self.key = key
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -139,14 +164,15 @@ class Handler(tornado.web.RequestHandler):
         self.set_header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
 
     def prepare(self) -> None:
-        try:
-            address = ipaddress.ip_address(self.request.remote_ip or "")
-        except ValueError:
-            address = None
-        if address is None or not (address.is_private or address.is_loopback):
-            self.refuse(403, "The players' page answers only on the box's local network.")
+        refused = gate(self.request)
+        if refused is not None:
+            self.refuse(*refused)
         if len(self.request.body) > LARGEST_REQUEST:
             self.refuse(413, "That is far longer than any word; send one word at a time.")
+        if self.request.method == "POST" and not guard.is_json(
+            self.request.headers.get("Content-Type")
+        ):
+            self.refuse(415, "The page sent something that is not a request; reload it.")
 
     def refuse(self, status: int, sentence: str) -> None:
         self.set_status(status)
@@ -171,11 +197,30 @@ class Handler(tornado.web.RequestHandler):
             raise Refusal(413, f"The {key} is too long: {longest} letters at most.")
         return value
 
-    def check_code(self, code: str) -> None:
+    def check_code(self, code: str, token: str = "") -> None:
+        """The join code typed, or the QR code's long secret; wrong ones are counted per
+        client, and past a few a minute the client waits (``device.guard.Tries``), unless
+        it is a phone already in (the right code with its token) or one that scanned."""
         if not code:
             raise Refusal(403, "Give the join code shown on the box.")
-        if code.upper() != self.referee.join_code:
+        right = self.referee.join_code
+        scanned = bool(right) and code.upper() == guard.qr_secret(right, self.key)
+        good = scanned or (bool(right) and code.upper() == right)
+        if scanned or (good and self.phones.holds(token, self.match())):
+            return  # 100 bits no one guesses, or a phone already in: never held up
+        client = guard.client_of(self.request.remote_ip or "")
+        wait = self.tries.wait(client)
+        if wait > 0:
+            self.set_header("Retry-After", str(int(wait) + 1))
+            raise Refusal(429, guard.wait_sentence(wait))
+        if not good:
+            self.tries.wrong(client)
             raise Refusal(403, "That is not this match's join code; look at the box again.")
+
+    def match(self) -> int:
+        """The number of the match a token must belong to: the latest, ended or not."""
+        match = self.referee.match
+        return match.number if match is not None else 0
 
     def answer(self, work: Any) -> None:
         try:
@@ -193,13 +238,18 @@ class Join(Handler):
     def post(self) -> None:
         def work() -> dict[str, Any]:
             data = self.data()
-            self.check_code(self.text(data, "code", 8))
-            name = self.text(data, "name", LONGEST_NAME)
-            team = self.text(data, "team", LONGEST_NAME)
+            self.check_code(self.text(data, "code", CODE_LENGTH), self.text(data, "token", 64))
+            name = typed(self.text(data, "name", LONGEST_NAME), "The name")
+            team = typed(self.text(data, "team", LONGEST_NAME), "The team")
             if not name or not all(ch.isprintable() and ch not in '<>&"`' for ch in name + team):
                 raise Refusal(400, "Give your name in letters, without signs such as < > &.")
-            joined = self.referee.join(name, team)
-            return {"token": self.phones.add(joined), "name": joined}
+            with self.referee.lock:  # the name's phone and its seat change together
+                match = self.referee.current_match().number  # the one the join goes into
+                own = self.text(data, "token", 64)
+                self.phones.check(match, name, own)  # another phone's name: refused first
+                joined = self.referee.join(name, team)
+                token = self.phones.add(match, joined, own)
+            return {"token": token, "name": joined}
 
         self.answer(work)
 
@@ -208,10 +258,11 @@ class Word(Handler):
     def post(self) -> None:
         def work() -> dict[str, Any]:
             data = self.data()
-            self.check_code(self.text(data, "code", 8))
-            name = self.phones.name(self.text(data, "token", 64))
-            word = self.text(data, "word", LONGEST_WORD)
-            if not self.phones.allow(self.text(data, "token", 64)):
+            token = self.text(data, "token", 64)
+            self.check_code(self.text(data, "code", CODE_LENGTH), token)
+            name = self.phones.name(token, self.match())
+            word = typed(self.text(data, "word", LONGEST_WORD), "The word")
+            if not self.phones.allow(name):
                 raise Refusal(429, "Too fast: send one word at a time.")
             desk = self.referee.desk
             if desk is None:
@@ -219,8 +270,8 @@ class Word(Handler):
             if data.get("remove"):
                 desk.remove(name, word)
                 return {"removed": word}
-            typed = desk.add(name, word)
-            return {"word": typed.word, "status": typed.ruling.status, "why": typed.ruling.reason}
+            kept = desk.add(name, word)
+            return {"word": kept.word, "status": kept.ruling.status, "why": kept.ruling.reason}
 
         self.answer(work)
 
@@ -228,17 +279,38 @@ class Word(Handler):
 class State(Handler):
     def get(self) -> None:
         def work() -> dict[str, Any]:
-            self.check_code(self.get_argument("code", ""))
-            name = self.phones.name(self.get_argument("token", ""))
+            token = self.get_argument("token", "")[:64]
+            self.check_code(self.get_argument("code", "")[:CODE_LENGTH], token)
+            name = self.phones.name(token, self.match())
             return page_state(self.referee, name)
 
         self.answer(work)
+
+
+def gate(request: tornado.httputil.HTTPServerRequest) -> tuple[int, str] | None:
+    """Whether a request may reach the page at all: a local client, at the page's own
+    address and port, from the page's own pages (``device.guard``)."""
+    if not guard.is_local(request.remote_ip or ""):
+        return 403, "The players' page answers only on the box's local network."
+    stream = getattr(request.connection, "stream", None)
+    try:
+        reached = stream.socket.getsockname()[:2] if stream is not None else None
+    except (OSError, AttributeError):
+        reached = None
+    why = guard.foreign(request.host, request.headers.get("Origin"), reached)
+    return (403, why) if why else None
 
 
 class Files(tornado.web.RequestHandler):
     """The page itself: one HTML file, its script and its style, from ``device/data/page``."""
 
     TYPES = {"index.html": "text/html", "page.js": "text/javascript", "page.css": "text/css"}
+
+    def prepare(self) -> None:
+        refused = gate(self.request)
+        if refused is not None:
+            self.set_status(refused[0])
+            self.finish({"ok": False, "error": refused[1]})
 
     def get(self, name: str) -> None:
         name = name or "index.html"
@@ -252,11 +324,15 @@ class Files(tornado.web.RequestHandler):
 class Page:
     """The page's server on a thread of its own; ``start`` returns once it listens."""
 
-    def __init__(self, referee: Referee, port: int, host: str = "") -> None:
+    def __init__(
+        self, referee: Referee, port: int, host: str = "", key: bytes | None = None
+    ) -> None:
         self.referee = referee
         self.port = port
         self.host = host
         self.phones = Phones()
+        self.tries = guard.Tries()
+        self.key = key if key is not None else guard.page_key(None)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: tornado.httpserver.HTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -264,7 +340,8 @@ class Page:
         self._error: BaseException | None = None
 
     def app(self) -> tornado.web.Application:
-        shared = {"referee": self.referee, "phones": self.phones}
+        shared = {"referee": self.referee, "phones": self.phones, "tries": self.tries}
+        shared["key"] = self.key
         return tornado.web.Application(
             [
                 (r"/join", Join, shared),
@@ -274,6 +351,11 @@ class Page:
             ],
             compress_response=False,
         )
+
+    @property
+    def secret(self) -> str:
+        """The long secret the QR code carries in place of the join code."""
+        return guard.qr_secret(self.referee.join_code, self.key)
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._serve, name="cuberef-page", daemon=True)
@@ -287,11 +369,8 @@ class Page:
         asyncio.set_event_loop(loop)
         self._loop = loop
         try:
-            self._server = tornado.httpserver.HTTPServer(
-                self.app(),
-                max_body_size=MOST_READ,
-                max_header_size=16384,
-                idle_connection_timeout=60,
+            self._server = guard.PageServer(
+                self.app(), max_body_size=MOST_READ, max_header_size=16384
             )
             self._server.listen(self.port, self.host)
         except OSError as error:

@@ -59,7 +59,7 @@ from device.store import Store, StoreError
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune, timer_cues
 from engine.adlib import Grid
 from engine.adlib.best import BestCrossword
-from engine.errors import CuberefError, MachineError
+from engine.errors import CuberefError, MachineError, RuleError
 from engine.faces import Face
 from engine.games import Game
 from vision import LooseReading
@@ -102,6 +102,8 @@ CANCEL_TO = State.IDLE
 FAILSAFE = State.FAILSAFE
 #: States in which a round is under way, so a hold cancels it.
 IN_ROUND = {State.READING, State.TIMING, State.TIME_UP, State.SCORING}
+#: The most players at the table (phones and the keyboard).
+MAX_PLAYERS = 12
 
 
 @dataclass(frozen=True)
@@ -138,8 +140,10 @@ class Referee:
             source = "read-only" if parts.store.read_only else "start-up"
             self.notices[source] = parts.store.notice
         self.on_change: Callable[[Referee], None] = lambda _referee: None
-        #: Where phones reach the players' page ("" when it is off).
+        #: Where phones reach the players' page ("" when it is off), and the key of the
+        #: long secret its QR code carries (``device.guard.qr_secret``).
         self.page_address = ""
+        self.page_key = b""
         #: The keyboard's player: the word being typed, and how the last one was taken.
         self.keyboard_entry = ""
         self.keyboard_said = ""
@@ -444,14 +448,26 @@ class Referee:
 
     def join(self, name: str, team: str = "", keyboard: bool = False) -> str:
         """A player joins the match (a phone, or the box's keyboard); returns the name.
-        Raises ``RuleError`` once the match has begun without them."""
+        Joining, and changing team, happen between matches and before the first round
+        only, at most ``MAX_PLAYERS`` at the table: else ``RuleError`` says why."""
         with self.lock:
             match = self.current_match()
             joined = PlayerJoined(name, team, keyboard)
-            if name in match.seats and (
-                match.teams.get(name, "") == team or not match.open_to_join
-            ):
+            seated = name in match.seats
+            if seated and match.teams.get(name, "") == team:
                 return name  # the same player again (a second phone, a reload)
+            if not match.open_to_join or self.state in IN_ROUND:
+                if seated:
+                    raise RuleError(
+                        f"{name} plays on in this match as they began; teams change "
+                        "between matches."
+                    )
+                raise RuleError("A match is under way; join when it ends, at the match table.")
+            if not seated and len(match.seats) >= MAX_PLAYERS:
+                raise RuleError(
+                    f"The table is full ({MAX_PLAYERS} players); join the next match "
+                    "when someone leaves."
+                )
             match.join(joined)
             self._store(0, joined)
         self.on_change(self)

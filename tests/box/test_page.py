@@ -200,7 +200,14 @@ def test_a_client_off_the_local_network_is_refused(tmp_path, photos, address):
     headers = HTTPHeaders({"Host": "box.local"})
     request = HTTPServerRequest(connection=_Connection(), start_line=start, headers=headers)
     request.remote_ip = address
-    handler = Handler(app, request, referee=made.referee, phones=made.page.phones)
+    handler = Handler(
+        app,
+        request,
+        referee=made.referee,
+        phones=made.page.phones,
+        tries=made.page.tries,
+        key=made.page.key,
+    )
     handler._transforms = []  # what tornado sets as it runs a request
     with pytest.raises(tornado.web.Finish):  # answered, and nothing more is done
         handler.prepare()
