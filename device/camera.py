@@ -1,4 +1,7 @@
-"""Cameras: each gives ``capture() -> numpy.ndarray`` (BGR, uint8, height x width x 3).
+"""Cameras: each gives ``capture() -> numpy.ndarray`` (BGR, uint8, height x width x 3),
+a still at the full resolution, and ``capture_live()``, a frame of the low-resolution
+stream that live reading watches (``live_size``: picamera2's lores stream, a USB camera's
+MJPG at 1280x720 for a 16:9 camera).
 
 Backends (``BACKENDS``): ``picamera`` (the Pi camera through picamera2, imported only
 when this backend is built), ``usb`` (a USB camera through OpenCV), ``folder`` (a
@@ -42,6 +45,9 @@ OPEN_SECONDS = 20.0
 SETTLE_SECONDS = 1.0
 #: Without usable frame timestamps, this many grabs empty OpenCV's queue (four buffers).
 FLUSH_GRABS = 5
+#: The live stream's width: a multiple of 64, so that the rows of a YUV420 frame are not
+#: padded.
+LIVE_WIDTH = 1280
 
 T = TypeVar("T")
 
@@ -56,7 +62,21 @@ class Camera(Protocol):
 
     def capture(self) -> np.ndarray: ...
 
+    def capture_live(self) -> np.ndarray: ...
+
     def close(self) -> None: ...
+
+
+def live_size(width: int, height: int) -> tuple[int, int]:
+    """The size a camera streams at for live reading: ``LIVE_WIDTH`` wide with the
+    still's shape (an even height), or the still's own size where that is smaller.
+
+    >>> live_size(1920, 1080), live_size(1600, 1200), live_size(640, 480)
+    ((1280, 720), (1280, 960), (640, 480))
+    """
+    if width <= LIVE_WIDTH:
+        return width, height
+    return LIVE_WIDTH, 2 * round(LIVE_WIDTH * height / width / 2)
 
 
 class PiCamera:
@@ -89,8 +109,10 @@ class PiCamera:
             raise CameraError(f"The Pi camera did not open ({error}).") from None
         try:
             # libcamera's "RGB888" is B, G, R in memory: what OpenCV and vision expect.
+            # The lores stream beside it is YUV420, the one format a Pi 4's ISP gives there.
             config = self.camera.create_still_configuration(
-                main={"size": (width, height), "format": "RGB888"}
+                main={"size": (width, height), "format": "RGB888"},
+                lores={"size": live_size(width, height), "format": "YUV420"},
             )
             self.camera.configure(config)
             self.camera.start()
@@ -131,11 +153,19 @@ class PiCamera:
             ) from None
 
     def capture(self) -> np.ndarray:
+        return np.ascontiguousarray(self._take("main")[:, :, :3])
+
+    def capture_live(self) -> np.ndarray:
+        import cv2
+
+        return np.asarray(cv2.cvtColor(self._take("lores"), cv2.COLOR_YUV2BGR_I420))
+
+    def _take(self, stream: str) -> np.ndarray:
         try:
             # flush: a frame whose exposure began after this call, never one queued earlier.
             request = self._wait(self.camera.capture_request(wait=False, flush=True), "answer")
             try:
-                frame = request.make_array("main")
+                frame: np.ndarray = request.make_array(stream)
             finally:
                 request.release()
         except CameraError:
@@ -144,7 +174,7 @@ class PiCamera:
             raise CameraError(
                 f"The Pi camera took no picture ({error}); check its ribbon cable."
             ) from None
-        return np.ascontiguousarray(frame[:, :, :3])
+        return frame
 
     def close(self) -> None:
         self.camera.stop()
@@ -208,14 +238,32 @@ class UsbCamera:
             raise CameraError(f"There is no USB camera number {index}; plug one in.")
         # The format first: a webcam gives 1080p at full speed only as MJPG.
         self.device.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
-        self.device.set(cv2.CAP_PROP_FRAME_WIDTH, width)
-        self.device.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        self.still = (width, height)
+        self.size = (0, 0)
+        self._size(self.still)
         self.device.set(cv2.CAP_PROP_BUFFERSIZE, 1)
         code = int(self.device.get(cv2.CAP_PROP_FOURCC))
         self.fourcc = "".join(chr((code >> shift) & 0xFF) for shift in (0, 8, 16, 24))
         log.info("USB camera %s opened as %s", device, self.fourcc)
 
+    def _size(self, size: tuple[int, int]) -> None:
+        """Stream at ``size`` (OpenCV restarts the stream when it changes)."""
+        import cv2
+
+        if size != self.size:
+            self.device.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+            self.device.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+            self.size = size
+
     def capture(self) -> np.ndarray:
+        self._size(self.still)
+        return self._take()
+
+    def capture_live(self) -> np.ndarray:
+        self._size(live_size(*self.still))
+        return self._take()
+
+    def _take(self) -> np.ndarray:
         import cv2
 
         asked = time.monotonic()
@@ -275,6 +323,9 @@ class FolderCamera:
         except CuberefError as error:
             raise CameraError(f"The photo {path.name!r} cannot be read: {error}") from None
 
+    def capture_live(self) -> np.ndarray:
+        return self.capture()
+
     def close(self) -> None:
         pass
 
@@ -320,11 +371,19 @@ class GuardedCamera:
         return self.camera.name if self.camera is not None else "camera"
 
     def capture(self) -> np.ndarray:
+        """A still at the full resolution."""
+        return self._capture(lambda camera: camera.capture)
+
+    def capture_live(self) -> np.ndarray:
+        """A frame of the low-resolution live stream."""
+        return self._capture(lambda camera: camera.capture_live)
+
+    def _capture(self, call: Callable[[Camera], Callable[[], np.ndarray]]) -> np.ndarray:
         if self.camera is None:
             self.camera = self._within(self.opener, "open", seconds=self.open_seconds)
         camera = self.camera
         try:
-            frame: np.ndarray = self._within(camera.capture, "answer", camera)
+            frame: np.ndarray = self._within(call(camera), "answer", camera)
         except Exception:
             if getattr(camera, "reopen_on_failure", True):
                 self._drop(camera)

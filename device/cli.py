@@ -32,6 +32,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "best": ("device.commands.best", "the best crossword for an Ad-Lib or Scribbage roll"),
     "roll": ("device.commands.roll", "a virtual roll of a game's cubes"),
     "read": ("device.commands.read", "what the camera sees: read the cubes in a photo"),
+    "watch": (
+        "device.commands.watch",
+        "read an Ad-Lib table live as the crossword is built: camera, frames or video",
+    ),
     "lexicon": ("device.commands.lexicon", "list, dump or build the lexicons"),
     "run": ("device.commands.run", "run the referee box"),
     "config": (

@@ -143,3 +143,27 @@ def test_unknown_game_on_the_command_line_exits_2(capsys: pytest.CaptureFixture[
     assert main(["roll", "--game", "chess"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("package", "never"),
+    [("engine", {"vision", "models", "device"}), ("vision", {"models", "device"})],
+)
+def test_no_module_reaches_back_up(package: str, never: set[str]) -> None:
+    """DESIGN.md's one way: the engine imports none of the others, and the reader (run time)
+    neither the box nor the training code (its evaluation lives in ``models``)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / package
+    reached = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            reached |= {(path.name, n) for n in names if n.split(".")[0] in never}
+    assert not reached

@@ -16,6 +16,7 @@ from engine.board import Board
 from engine.cubes import CubeSet
 from engine.faces import Face
 from engine.games import find_game
+from models.evaluate_reader import evaluate
 from models.scenes import render_scene, render_tray
 from vision import (
     NoCubesFound,
@@ -28,7 +29,6 @@ from vision import (
     read,
 )
 from vision.assign import assign_faces, hungarian
-from vision.evaluate import evaluate
 from vision.lattice import fit_lattice
 
 
@@ -315,8 +315,8 @@ def test_the_edition_that_explains_the_faces_is_chosen():
 @pytest.mark.parametrize("turns", [0, 1, 2, 3])
 def test_a_crossword_lying_turned_is_read_the_right_way_up(turns):
     from engine.lexicon import Lexicon
+    from models.evaluate_reader import SceneGame
     from models.scenes import render_crossword
-    from vision.evaluate import SceneGame
 
     lexicon = Lexicon.open("en")
     grid = ("S....", "T.B.J", "E.U.O", "MONEY")  # README's crossword; the Q left unused

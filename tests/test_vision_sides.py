@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from models.evaluate_reader import evaluate
 from models.sidescene import render_loose_sides
 from vision.carve import carve_faces
 from vision.detect import find_faces
-from vision.evaluate import evaluate
 
 MODEL = Path(str(files("models") / "cube_faces.onnx"))
 needs_model = pytest.mark.skipif(not MODEL.is_file(), reason="the face model is not built yet")
@@ -86,6 +86,6 @@ def test_the_reader_reads_tops_the_finder_missed():
 @needs_model
 @pytest.mark.slow
 def test_the_reader_on_side_scenes():
-    """``python -m vision.evaluate --sides`` at a small size."""
+    """``python -m models.evaluate_reader --sides`` at a small size."""
     tally = evaluate(3, first_seed=41_000_000, sides=True)
     assert tally.loose_right >= 0.95 * tally.loose_cubes

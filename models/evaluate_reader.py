@@ -1,13 +1,16 @@
 """Measure the reader on rendered scenes held out from any tuning.
 
-    python -m vision.evaluate --scenes 200             # the reader with the face model
-    python -m vision.evaluate --scenes 200 --geometry  # finding and lattices only
-    python -m vision.evaluate --scenes 100 --sides     # loose rolls showing cube sides
-    python -m vision.evaluate --scenes 60 --sides --hide 3 [--no-carve]
-    python -m vision.evaluate --scenes 150 --tables unseen   # 3D tables training never saw
+    python -m models.evaluate_reader --scenes 200             # the reader with the face model
+    python -m models.evaluate_reader --scenes 200 --geometry  # finding and lattices only
+    python -m models.evaluate_reader --scenes 100 --sides     # loose rolls showing cube sides
+    python -m models.evaluate_reader --scenes 60 --sides --hide 3 [--no-carve]
+    python -m models.evaluate_reader --scenes 150 --tables unseen  # 3D tables never trained on
+    python -m models.evaluate_reader --scenes 25 --tables val --kinds single  # who starts
 
-Scenes are split evenly between trays (4x4, 5x5, 6x6), loose rolls and crosswords. Their
-seeds start at ``HELD_OUT`` and were never used while the reader was developed.
+It lives beside the renderers it draws its scenes with, so that ``vision`` (run time) never
+imports ``models``. Scenes are split evenly between trays (4x4, 5x5, 6x6), loose rolls and
+crosswords (``--kinds`` chooses others, in turn). Their seeds start at ``HELD_OUT`` and were
+never used while the reader was developed.
 ``--sides`` renders only loose rolls, each cube showing the sides that face the camera
 (``models.sidescene``). ``--geometry`` reads each cut face as the scene's own cube nearest
 to it, so it measures the finding and the lattice fitting, not the face model. ``--hide 3``
@@ -15,7 +18,9 @@ makes the finder miss every third top it finds (the first, the fourth, ...), so 
 the reader finds again by carving tops out of blobs is measured; ``--no-carve`` turns that off.
 ``--tables unseen`` renders the 3D tables of ``models.tabletop`` in what no model was trained
 on (held-out fonts, colours and textures, seeds of their own); crosswords there lie at any
-turn and are compared the right way up.
+turn and are compared the right way up. ``single`` (3D tables only) is one or two cubes
+thrown apart to see who starts: right when each cube is read once, as its top, and nothing
+else is read.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ import numpy as np
 
 from engine.cubes import CubeSet
 from engine.faces import ALPHABET
-from models.scenes import Scene, render_scene
+from models.scenes import PlacedCube, Scene, render_scene
 from models.sidescene import render_loose_sides
 from vision.carve import carve_faces
 from vision.crossword import turn_grid
@@ -44,6 +49,8 @@ from vision.reading import LooseReading, TrayReading
 from vision.steps import Accept, ModelLook, Small, Steps
 
 HELD_OUT = 70_000_000
+#: The kinds of scene measured by default, in turn.
+KINDS = ("tray", "loose", "crossword")
 #: A cube whose top is at least this visible should be read.
 VISIBLE = 0.6
 
@@ -110,6 +117,8 @@ class Tally:
     crosswords_right: int = 0
     #: Crosswords whose cells were all read right, whichever way up they were turned.
     crosswords_any_turn: int = 0
+    singles: int = 0
+    singles_right: int = 0
     seconds: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
 
@@ -123,6 +132,7 @@ class Tally:
             f"loose found & read:    {pct(self.loose_right, self.loose_cubes)}",
             f"crosswords exact:      {pct(self.crosswords_right, self.crosswords)}",
             f"  ... any way up:      {pct(self.crosswords_any_turn, self.crosswords)}",
+            f"single throws exact:   {pct(self.singles_right, self.singles)}",
             f"median seconds/scene:  {np.median(self.seconds):.3f}" if self.seconds else "",
         ]
 
@@ -207,11 +217,19 @@ def score_scene(
         seen = [cube for cube in scene.cubes if cube.visible >= VISIBLE]
         tally.loose_cubes += len(seen)
         if isinstance(reading, LooseReading):
-            for cube in seen:
-                cx, cy = cube.center
-                side = float(np.linalg.norm(np.subtract(cube.corners[1], cube.corners[0])))
-                near = [f for f in reading.faces if np.hypot(f.x - cx, f.y - cy) < side / 2]
-                tally.loose_right += len(near) == 1 and str(near[0].face) == cube.face
+            tally.loose_right += sum(_read_once(cube, reading) for cube in seen)
+        return
+    if scene.kind == "single":
+        tally.singles += 1
+        if isinstance(reading, LooseReading):
+            seen = [cube for cube in scene.cubes if cube.visible >= VISIBLE]
+            # A face read on a cube mostly hidden is no error; one read off every cube is.
+            stray = [
+                f
+                for f in reading.faces
+                if not any(_on_top(f.x, f.y, cube, 1.0) for cube in scene.cubes)
+            ]
+            tally.singles_right += not stray and all(_read_once(c, reading) for c in seen)
         return
     tally.crosswords += 1
     if isinstance(reading, LooseReading) and reading.grid is not None and scene.grid is not None:
@@ -224,6 +242,18 @@ def score_scene(
         got = tuple(tuple(r.replace(".", " ")) for r in reading.grid)
         tally.crosswords_right += got in options
         tally.crosswords_any_turn += got in _turns([list(r) for r in truth])
+
+
+def _on_top(x: float, y: float, cube: PlacedCube, reach: float = 0.5) -> bool:
+    """Whether the point (x, y) lies within ``reach`` sides of ``cube``'s top's centre."""
+    side = float(np.linalg.norm(np.subtract(cube.corners[1], cube.corners[0])))
+    return bool(np.hypot(x - cube.center[0], y - cube.center[1]) < reach * side)
+
+
+def _read_once(cube: PlacedCube, reading: LooseReading) -> bool:
+    """Whether ``cube`` is read exactly once, near its top's centre, as its face."""
+    near = [f for f in reading.faces if _on_top(f.x, f.y, cube)]
+    return len(near) == 1 and str(near[0].face) == cube.face
 
 
 def _upright(grid: tuple[str, ...], turn: int) -> tuple[str, ...]:
@@ -245,20 +275,21 @@ def evaluate(
     hide: int = 0,
     carve: bool = True,
     tables: str | None = None,
+    kinds: Sequence[str] = KINDS,
 ) -> Tally:
     """The reader's figures on ``scenes`` rendered scenes: flat ones (``models.scenes``),
-    loose rolls with sides, or the 3D tables of ``models.tabletop`` in split ``tables``."""
+    loose rolls with sides, or the 3D tables of ``models.tabletop`` in split ``tables``;
+    ``kinds`` in turn."""
     tally = Tally()
-    kinds = ("tray", "loose", "crossword")
     for k in range(scenes):
         if tables is not None:
             from models.tabletop import render
 
-            scene = render(kinds[k % 3], first_seed + k, split=tables, frame=(1024, 768))
+            scene = render(kinds[k % len(kinds)], first_seed + k, split=tables, frame=(1024, 768))
         elif sides:
             scene = render_loose_sides(first_seed + k)
         else:
-            scene = render_scene(kinds[k % 3], first_seed + k)
+            scene = render_scene(kinds[k % len(kinds)], first_seed + k)
         score_scene(scene, tally, geometry=geometry, hide=hide, carve=carve)
     return tally
 
@@ -276,6 +307,13 @@ def main() -> None:
         "--no-carve", action="store_true", help="the reader without carving tops out of blobs"
     )
     parser.add_argument(
+        "--kinds",
+        nargs="+",
+        default=KINDS,
+        choices=(*KINDS, "single"),
+        help="kinds of scene, in turn (single: 3D tables only)",
+    )
+    parser.add_argument(
         "--tables",
         choices=("val", "unseen"),
         help="3D tables of models.tabletop in this split instead of the flat scenes",
@@ -289,6 +327,7 @@ def main() -> None:
         hide=args.hide,
         carve=not args.no_carve,
         tables=args.tables,
+        kinds=args.kinds,
     )
     print("\n".join(line for line in tally.lines() if line))
     if tally.errors:
