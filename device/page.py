@@ -4,37 +4,40 @@ A tornado server on its own thread, beside the pygame loop. It serves the local 
 only, at its own address, to its own pages, and only with the match's join code, which
 the screen shows with a QR code of the page's address and the table's long secret
 (``device.guard`` keeps the gate: addresses, origins, guessing, floods). A player joins with a name
-(and a team, if they play in one) and gets a token; each word goes to the round's desk,
-which checks it at once and stores it before the phone hears it is kept. The phone
-shows only its own words until the lists lock at 0:00, then everyone's scores.
+(and a team, if they play in one) and gets a token, the phone's own secret; each word
+goes to the round's lists, which check it at once and store it before the phone hears
+it is kept. The phone shows only its own words until the lists lock at 0:00, then
+everyone's scores, its own first.
 
-Every answer is JSON: ``{"ok": true, ...}`` or ``{"ok": false, "error": sentence}`` with
-a 4xx status, and a refused request changes nothing. What a player types reaches other
-pages only as JSON text, which the page puts in with ``textContent``, never as HTML.
+The page knows the box only through ``Front``: the join code, the game's language, and
+what a phone may do (join, leave, hand in a word, see the round); ``device.phones``
+answers it from the referee. Every answer is JSON: ``{"ok": true, ...}`` or
+``{"ok": false, "error": sentence}`` with a 4xx status, and a refused request changes
+nothing. What a player types reaches other pages only as JSON text, which the page puts
+in with ``textContent``, never as HTML.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
-import secrets
 import threading
 import time
+from collections.abc import Callable
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+import tornado.httpserver
 import tornado.httputil
+import tornado.netutil
 import tornado.web
 
 from device import guard
 from device.inputs import typed
 from device.lists import LONGEST_WORD
-from device.results import page_state
 from engine.errors import CuberefError
-
-if TYPE_CHECKING:
-    from device.referee import Referee
 
 log = logging.getLogger("cuberef.page")
 
@@ -46,6 +49,37 @@ LONGEST_NAME = 24
 CODE_LENGTH = guard.SECRET_LENGTH
 #: Words a phone may send: a burst of this many, then this many a second.
 BURST, PER_SECOND = 20, 5.0
+
+
+class Front(Protocol):
+    """What the page asks of the box, and all it knows of it. Each call raises
+    ``Refusal`` (or the engine's ``CuberefError``) with a sentence for the phone."""
+
+    @property
+    def join_code(self) -> str: ...
+
+    @property
+    def language(self) -> str:
+        """The language of the game's words: the page's language (``en``, ``cs``)."""
+        ...
+
+    def join(self, name: str, team: str, token: str) -> tuple[str, str]:
+        """``name`` joins (``token``: the phone's own, if it has one): its token and name."""
+        ...
+
+    def leave(self, token: str) -> None: ...
+
+    def player(self, token: str) -> str:
+        """The name of the player holding ``token``; ``Refusal`` (401) if none."""
+        ...
+
+    def hand_in(self, token: str, word: str, remove: bool) -> dict[str, Any]:
+        """A word handed in (or taken back): how the lists took it, as the phone shows it."""
+        ...
+
+    def state(self, token: str) -> dict[str, Any]:
+        """Everything the phone shows now."""
+        ...
 
 
 def page_address(port: int) -> str:
@@ -68,12 +102,6 @@ def page_address(port: int) -> str:
             if guard.is_local(address) and not address.startswith("127."):
                 found.append(address)
     return f"http://{found[0] if found else '127.0.0.1'}:{port}/"
-
-
-def make_code() -> str:
-    """A join code: four letters a player reads off the screen and types without doubt."""
-    letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O, which read as 1 and 0
-    return "".join(secrets.choice(letters) for _ in range(4))
 
 
 class Refusal(Exception):
@@ -100,63 +128,29 @@ class Bucket:
         return True
 
 
-class Phones:
-    """Who holds which token, in which match; tokens live in memory, so after a restart a
-    phone joins again on its own with the name it keeps. A token is its match's alone,
-    a name is one phone's, and the word limit is the player's, however often they join."""
+class Buckets:
+    """One token bucket for each player: how fast each may send words, however many
+    times (or on however many phones) they joined."""
 
     def __init__(self) -> None:
-        self.names: dict[str, tuple[int, str]] = {}  # token -> (match, name)
-        self.buckets: dict[str, Bucket] = {}  # by player's name
+        self.buckets: dict[str, Bucket] = {}
         self.lock = threading.Lock()
 
-    def check(self, match: int, name: str, token: str) -> None:
-        """A name another phone holds in ``match`` is refused, unless ``token`` (that
-        phone's own) comes with it."""
+    def allow(self, player: str) -> bool:
         with self.lock:
-            holders = [t for t, held in self.names.items() if held == (match, name)]
-        if holders and token not in holders:
-            raise Refusal(
-                409, f"{name} is playing on another phone already; join with another name."
-            )
-
-    def add(self, match: int, name: str, token: str = "") -> str:
-        """A token for ``name`` in ``match``: the phone's own again, if it gave it."""
-        self.check(match, name, token)
-        with self.lock:
-            if self.names.get(token) != (match, name):
-                token = secrets.token_urlsafe(16)
-            self.names[token] = (match, name)
-        return token
-
-    def holds(self, token: str, match: int) -> bool:
-        with self.lock:
-            held = self.names.get(token)
-        return held is not None and held[0] == match
-
-    def name(self, token: str, match: int) -> str:
-        with self.lock:
-            held = self.names.get(token)
-        if held is None or held[0] != match:
-            raise Refusal(401, "This phone has not joined this match; join again.")
-        return held[1]
-
-    def allow(self, name: str) -> bool:
-        with self.lock:
-            return self.buckets.setdefault(name, Bucket()).take()
+            return self.buckets.setdefault(player, Bucket()).take()
 
 
 class Handler(tornado.web.RequestHandler):
     """Shared checks: a local client, a small body, the join code; JSON in and out."""
 
-    referee: Referee
-    phones: Phones
+    front: Front
+    buckets: Buckets
     tries: guard.Tries
     key: bytes
 
-    def initialize(self, referee: Referee, phones: Phones, tries: guard.Tries, key: bytes) -> None:
-        self.referee, self.phones, self.tries = referee, phones, tries
-        self.key = key
+    def initialize(self, front: Front, buckets: Buckets, tries: guard.Tries, key: bytes) -> None:
+        self.front, self.buckets, self.tries, self.key = front, buckets, tries, key
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -203,10 +197,10 @@ class Handler(tornado.web.RequestHandler):
         it is a phone already in (the right code with its token) or one that scanned."""
         if not code:
             raise Refusal(403, "Give the join code shown on the box.")
-        right = self.referee.join_code
+        right = self.front.join_code
         scanned = bool(right) and code.upper() == guard.qr_secret(right, self.key)
         good = scanned or (bool(right) and code.upper() == right)
-        if scanned or (good and self.phones.holds(token, self.match())):
+        if scanned or (good and self.holds(token)):
             return  # 100 bits no one guesses, or a phone already in: never held up
         client = guard.client_of(self.request.remote_ip or "")
         wait = self.tries.wait(client)
@@ -217,12 +211,16 @@ class Handler(tornado.web.RequestHandler):
             self.tries.wrong(client)
             raise Refusal(403, "That is not this match's join code; look at the box again.")
 
-    def match(self) -> int:
-        """The number of the match a token must belong to: the latest, ended or not."""
-        match = self.referee.match
-        return match.number if match is not None else 0
+    def holds(self, token: str) -> bool:
+        if not token:
+            return False
+        try:
+            self.front.player(token)
+        except Refusal:
+            return False
+        return True
 
-    def answer(self, work: Any) -> None:
+    def answer(self, work: Callable[[], dict[str, Any]]) -> None:
         try:
             self.finish({"ok": True, **work()})
         except Refusal as refusal:
@@ -234,6 +232,13 @@ class Handler(tornado.web.RequestHandler):
         self.finish({"ok": False, "error": f"The page could not answer ({status_code})."})
 
 
+class Hello(Handler):
+    """What the page shows before it has joined: the game's language."""
+
+    def get(self) -> None:
+        self.answer(lambda: {"language": self.front.language})
+
+
 class Join(Handler):
     def post(self) -> None:
         def work() -> dict[str, Any]:
@@ -243,13 +248,20 @@ class Join(Handler):
             team = typed(self.text(data, "team", LONGEST_NAME), "The team")
             if not name or not all(ch.isprintable() and ch not in '<>&"`' for ch in name + team):
                 raise Refusal(400, "Give your name in letters, without signs such as < > &.")
-            with self.referee.lock:  # the name's phone and its seat change together
-                match = self.referee.current_match().number  # the one the join goes into
-                own = self.text(data, "token", 64)
-                self.phones.check(match, name, own)  # another phone's name: refused first
-                joined = self.referee.join(name, team)
-                token = self.phones.add(match, joined, own)
+            token, joined = self.front.join(name, team, self.text(data, "token", 64))
             return {"token": token, "name": joined}
+
+        self.answer(work)
+
+
+class Leave(Handler):
+    def post(self) -> None:
+        def work() -> dict[str, Any]:
+            data = self.data()
+            token = self.text(data, "token", 64)
+            self.check_code(self.text(data, "code", CODE_LENGTH), token)
+            self.front.leave(token)
+            return {}
 
         self.answer(work)
 
@@ -260,18 +272,11 @@ class Word(Handler):
             data = self.data()
             token = self.text(data, "token", 64)
             self.check_code(self.text(data, "code", CODE_LENGTH), token)
-            name = self.phones.name(token, self.match())
+            player = self.front.player(token)  # a phone that has not joined is told so first
             word = typed(self.text(data, "word", LONGEST_WORD), "The word")
-            if not self.phones.allow(name):
+            if not self.buckets.allow(player):
                 raise Refusal(429, "Too fast: send one word at a time.")
-            desk = self.referee.desk
-            if desk is None:
-                raise Refusal(409, "No round is running: wait for the timer.")
-            if data.get("remove"):
-                desk.remove(name, word)
-                return {"removed": word}
-            kept = desk.add(name, word)
-            return {"word": kept.word, "status": kept.ruling.status, "why": kept.ruling.reason}
+            return self.front.hand_in(token, word, bool(data.get("remove")))
 
         self.answer(work)
 
@@ -281,8 +286,7 @@ class State(Handler):
         def work() -> dict[str, Any]:
             token = self.get_argument("token", "")[:64]
             self.check_code(self.get_argument("code", "")[:CODE_LENGTH], token)
-            name = self.phones.name(token, self.match())
-            return page_state(self.referee, name)
+            return self.front.state(token)
 
         self.answer(work)
 
@@ -322,15 +326,14 @@ class Files(tornado.web.RequestHandler):
 
 
 class Page:
-    """The page's server on a thread of its own; ``start`` returns once it listens."""
+    """The page's server on a thread of its own; ``start`` returns once it listens (on
+    ``port``, or with port 0 on one the system chooses, which ``port`` then says)."""
 
-    def __init__(
-        self, referee: Referee, port: int, host: str = "", key: bytes | None = None
-    ) -> None:
-        self.referee = referee
+    def __init__(self, front: Front, port: int, host: str = "", key: bytes | None = None) -> None:
+        self.front = front
         self.port = port
         self.host = host
-        self.phones = Phones()
+        self.buckets = Buckets()
         self.tries = guard.Tries()
         self.key = key if key is not None else guard.page_key(None)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -340,11 +343,13 @@ class Page:
         self._error: BaseException | None = None
 
     def app(self) -> tornado.web.Application:
-        shared = {"referee": self.referee, "phones": self.phones, "tries": self.tries}
+        shared = {"front": self.front, "buckets": self.buckets, "tries": self.tries}
         shared["key"] = self.key
         return tornado.web.Application(
             [
+                (r"/hello", Hello, shared),
                 (r"/join", Join, shared),
+                (r"/leave", Leave, shared),
                 (r"/word", Word, shared),
                 (r"/state", State, shared),
                 (r"/(index\.html|page\.js|page\.css|)", Files),
@@ -355,7 +360,7 @@ class Page:
     @property
     def secret(self) -> str:
         """The long secret the QR code carries in place of the join code."""
-        return guard.qr_secret(self.referee.join_code, self.key)
+        return guard.qr_secret(self.front.join_code, self.key)
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._serve, name="cuberef-page", daemon=True)
@@ -372,7 +377,11 @@ class Page:
             self._server = guard.PageServer(
                 self.app(), max_body_size=MOST_READ, max_header_size=16384
             )
-            self._server.listen(self.port, self.host)
+            sockets = tornado.netutil.bind_sockets(self.port, self.host or None)
+            if not sockets:  # tornado skips each family the system refuses
+                raise OSError(errno.EAFNOSUPPORT, "Address family not supported by protocol")
+            self._server.add_sockets(sockets)
+            self.port = sockets[0].getsockname()[1]  # the one the system chose, for port 0
         except OSError as error:
             self._error = error
             self._ready.set()
@@ -384,7 +393,7 @@ class Page:
 
     def stop(self) -> None:
         loop, server = self._loop, self._server
-        if loop is None or server is None:
+        if loop is None or server is None or not loop.is_running():
             return
 
         async def close() -> None:

@@ -36,7 +36,7 @@ from engine.adlib.words import formable_words
 roll = Roll.parse("B G V A D L V W T T N I S", "adlib")
 words = formable_words(roll, Lexicon.open("en"))
 search = Search(roll, words, time.process_time, 1e9)
-search.floor = 40  # 80,223 nodes to the best, 43
+search.floor = 40  # 83,113 nodes to the best, 43 (with the lexicon of 124,241 words)
 try:
     for move in first_words(words):
         search.play_first(move)

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     path = config_path(args.config)
     chosen = settings.load(path if (args.config or os.path.exists(path)) else None)
     if args.photos:
-        chosen["camera"].update(backend="folder", folder=args.photos)
+        chosen = settings.overlay(chosen, {"camera": {"backend": "folder", "folder": args.photos}})
     clock = SystemClock()
     screens = folder_to_write(args.screens, "--screens") if args.screens else None
     folder = settings.state_folder(chosen)
@@ -47,9 +47,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
         if again:  # on the screen, until a roll is read
-            notices = box.referee.notices
-            notices["start-up"] = " ".join(filter(None, (notices.get("start-up"), again)))
-        log.info("cuberef box running: %s", chosen["game"])
+            box.referee.say("restart", again)
+        log.info("cuberef box running: %s", chosen.game)
         code = serve(box, clock.sleep)
     except CuberefError:
         raise  # a wrong setting (exit 2): the unit does not start it again

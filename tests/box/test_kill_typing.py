@@ -12,7 +12,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from device.referee import State
+from device.flow import State
 
 from .test_page import free_port, page_box, post
 
@@ -25,7 +25,7 @@ from pathlib import Path
 from box.test_page import page_box
 made, clock, url = page_box(Path(sys.argv[1]), Path(sys.argv[2]), rounds=1, port=int(sys.argv[4]))
 print(made.referee.join_code, flush=True)
-sys.stdin.readline()  # the phones have joined, before the round (issue 32)
+sys.stdin.readline()  # the phones have joined: the round begins
 made.box.events.put("tap")
 made.box.step()
 print(made.referee.state, flush=True)
@@ -97,7 +97,7 @@ def test_a_kill_while_phones_type_loses_no_kept_word_and_no_round(tmp_path, phot
     child.wait()
     for thread in threads:
         thread.join()
-    made, _, _ = page_box(tmp_path, photos, rounds=1, port=free_port())
+    made, _, _ = page_box(tmp_path, photos, rounds=1)
     assert made.referee.state is State.TIMING and made.referee.round.number == 1
     desk = made.referee.desk
     for name, words in kept.items():

@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 from device import guard
-from device.referee import MAX_PLAYERS, State
+from device.flow import State
+from device.table import MAX_PLAYERS
 
 from .test_page import page_box, press
 
@@ -154,7 +155,7 @@ def test_a_players_seat_cannot_be_taken(box, factory):
     status, said = Client(port, "127.0.0.22").join(code, "Late")
     assert status == 409 and "under way" in said["error"]
     status, said = ann.join(code, "Ann", token=token, team="Owls")
-    assert status == 409 and "teams change between matches" in said["error"]
+    assert status == 200 and "Ann" not in made.referee.table.teams()  # her seat as it was
     # The word limit is the player's: joining again gives no fresh burst.
     words = [ann.call("/word", {"code": code, "token": token, "word": "cot"})[0] for _ in range(30)]
     ann.join(code, "Ann", token=token)
@@ -165,23 +166,22 @@ def test_a_players_seat_cannot_be_taken(box, factory):
     tally("seat takeovers", len(cases) + 2, "409 with a sentence; her own phone keeps its token")
 
 
-def test_at_most_twelve_players_and_each_token_its_matchs(box, factory):
+def test_at_most_twelve_players_and_each_token_its_seats(box, factory):
     made, clock, port = box
     code = made.referee.join_code
     joined = [Client(port, f"127.0.2.{n}").join(code, f"P{n}") for n in range(1, 15)]
     assert [status for status, _ in joined] == [200] * MAX_PLAYERS + [409] * 2
     assert "table is full" in joined[-1][1]["error"]
-    assert len(made.referee.match.seats) == MAX_PLAYERS
+    assert len(made.referee.table.names) == MAX_PLAYERS
     tally("players past twelve", 14, "12 seated, then 409: the table is full")
     token = joined[0][1]["token"]
     first = Client(port, "127.0.2.1")
     assert first.call(f"/state?code={code}&token={token}")[0] == 200
-    made.referee.match.ended = True  # the match is over; the next press begins another
-    made.referee.current_match()
+    # A token is its seat's: once its player leaves, it opens nothing (device.table).
+    assert first.call("/leave", {"code": code, "token": token})[0] == 200
     status, said = first.call(f"/state?code={code}&token={token}")
-    assert status == 401 and "join again" in said["error"]  # the last match's token
-    status, again = first.join(code, "P1")  # and its player joins the new match
-    assert status == 200 and again["token"] != token
+    assert status == 401 and "join again" in said["error"]
+    assert Client(port, "127.0.2.13").join(code, "P13")[0] == 200  # the freed seat
 
 
 def _half_sent(port: int, source: str, count: int) -> list[socket.socket]:

@@ -14,7 +14,7 @@ import pytest
 from device import restarts
 from device.sandbox import executable, sandbox_properties
 
-from .test_page import free_port, page_box
+from .test_round import box_settings, build
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_page_on_where_the_network_is_refused_is_a_sentence(tmp_path, photos, monkeypatch):
     """What a unit without AF_INET did: Errno 97 at the page's socket, seven restarts in
     25 s. Now the box plays on and says why on its screen."""
-    real, port = socket.socket, free_port()
+    real = socket.socket
 
     def sandboxed(family=socket.AF_INET, *args, **kwargs):
         if family in (socket.AF_INET, socket.AF_INET6):
@@ -30,7 +30,9 @@ def test_the_page_on_where_the_network_is_refused_is_a_sentence(tmp_path, photos
         return real(family, *args, **kwargs)
 
     monkeypatch.setattr(socket, "socket", sandboxed)
-    made, _, _ = page_box(tmp_path, photos, rounds=1, port=port)
+    chosen = box_settings(tmp_path, photos, "big-boggle")
+    chosen["page"].update(enabled=True, port=0)
+    made, _, _ = build(tmp_path, photos, settings=chosen)
     made.box.step()
     assert made.page is None and made.referee.page_address == ""
     notice = made.box.screen.shown.notice
