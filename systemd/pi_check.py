@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -570,14 +570,18 @@ def main(argv: Sequence[str]) -> int:
     if argv[:1] == ["probe-model"]:
         probe_model(argv[1])
         return 0
-    report = Report()
+    return run_check("pi-check", check, Report(), LOG)
+
+
+def run_check(name: str, check: Callable[[Report], int], report: Report, log: Path) -> int:
+    """Run a whole check, its failure said in one line, its report kept in ``log``."""
     try:
         code = check(report)
-    except CheckFailed as failure:
-        report.say(f"pi-check FAILED: {failure}")
+    except (CheckFailed, subprocess.TimeoutExpired) as failure:
+        report.say(f"{name} FAILED: {failure}")
         code = 1
-    WORK.mkdir(parents=True, exist_ok=True)
-    LOG.write_text("\n".join(report.lines) + "\n")
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text("\n".join(report.lines) + "\n")
     return code
 
 

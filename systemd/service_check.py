@@ -39,7 +39,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from pi_check import CHECKOUT, REPO, CheckFailed, Report, copy_checkout, mirror, remove_tree, run
+from pi_check import (
+    CHECKOUT,
+    REPO,
+    CheckFailed,
+    Report,
+    copy_checkout,
+    mirror,
+    remove_tree,
+    run,
+    run_check,
+)
 
 WORK = REPO / "build" / "service-check"
 SUITE = os.environ.get("SERVICE_CHECK_SUITE", "bookworm")
@@ -355,14 +365,7 @@ def check(report: Report) -> int:
 
 def main() -> int:
     report = Report(where="the container", column="container")
-    try:
-        code = check(report)
-    except (CheckFailed, subprocess.TimeoutExpired) as failure:
-        report.say(f"service-check FAILED: {failure}")
-        code = 1
-    WORK.mkdir(parents=True, exist_ok=True)
-    LOG.write_text("\n".join(report.lines) + "\n")
-    return code
+    return run_check("service-check", check, report, LOG)
 
 
 if __name__ == "__main__":
