@@ -35,6 +35,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import tornado.httpserver
+import tornado.httputil
 import tornado.iostream
 
 log = logging.getLogger("cuberef.page")
@@ -132,6 +133,20 @@ def foreign(host: str, origin: str | None, reached: tuple[str, int] | None) -> s
             "open the address shown on the box."
         )
     return None
+
+
+def gate(request: tornado.httputil.HTTPServerRequest) -> tuple[int, str] | None:
+    """Whether a request may reach the page at all: a local client, at the page's own
+    address and port, from the page's own pages."""
+    if not is_local(request.remote_ip or ""):
+        return 403, "The players' page answers only on the box's local network."
+    stream = getattr(request.connection, "stream", None)
+    try:
+        reached = stream.socket.getsockname()[:2] if stream is not None else None
+    except (OSError, AttributeError):
+        reached = None
+    why = foreign(request.host, request.headers.get("Origin"), reached)
+    return (403, why) if why else None
 
 
 def is_json(content_type: str | None) -> bool:

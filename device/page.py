@@ -30,7 +30,6 @@ from importlib import resources
 from typing import Any, Protocol
 
 import tornado.httpserver
-import tornado.httputil
 import tornado.netutil
 import tornado.web
 
@@ -158,7 +157,7 @@ class Handler(tornado.web.RequestHandler):
         self.set_header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
 
     def prepare(self) -> None:
-        refused = gate(self.request)
+        refused = guard.gate(self.request)
         if refused is not None:
             self.refuse(*refused)
         if len(self.request.body) > LARGEST_REQUEST:
@@ -291,27 +290,13 @@ class State(Handler):
         self.answer(work)
 
 
-def gate(request: tornado.httputil.HTTPServerRequest) -> tuple[int, str] | None:
-    """Whether a request may reach the page at all: a local client, at the page's own
-    address and port, from the page's own pages (``device.guard``)."""
-    if not guard.is_local(request.remote_ip or ""):
-        return 403, "The players' page answers only on the box's local network."
-    stream = getattr(request.connection, "stream", None)
-    try:
-        reached = stream.socket.getsockname()[:2] if stream is not None else None
-    except (OSError, AttributeError):
-        reached = None
-    why = guard.foreign(request.host, request.headers.get("Origin"), reached)
-    return (403, why) if why else None
-
-
 class Files(tornado.web.RequestHandler):
     """The page itself: one HTML file, its script and its style, from ``device/data/page``."""
 
     TYPES = {"index.html": "text/html", "page.js": "text/javascript", "page.css": "text/css"}
 
     def prepare(self) -> None:
-        refused = gate(self.request)
+        refused = guard.gate(self.request)
         if refused is not None:
             self.set_status(refused[0])
             self.finish({"ok": False, "error": refused[1]})
