@@ -132,7 +132,7 @@ class LiveReader:
             self.counts["read"] += 1
             sight = self._sight(image)
             self._seen = (small, sight)
-        hands = self._hands(small, previous, sight, cube)
+        hands = self._hands(small, previous, sight)
         if hands or not sight.readable:
             self._pending = None
             return self._show(hands)
@@ -160,14 +160,11 @@ class LiveReader:
         except ReadError:  # blurred by motion, say: nothing to go by in this frame
             return _Sight(None, readable=False)
 
-    def _hands(self, small: Small, previous: Small | None, sight: _Sight, cube: float) -> bool:
+    def _hands(self, small: Small, previous: Small | None, sight: _Sight) -> bool:
         """Whether something other than cubes changed since the held reading's frame."""
         if self._base is None or self.held is None:
             return False
-        shape = small.pixels.shape
-        cubes = _tops(self.held[1]) + _tops(sight.reading)
-        rest = changed(small, self._base) & (1 - footprint(shape, cubes, small.scale))
-        found = blobs(rest, HAND * cube)
+        found = self._unexplained(small, sight.reading)
         if not found:
             self._settling = 0
             return False
@@ -178,12 +175,30 @@ class LiveReader:
             self._settling = 0
             return True
         self._settling += 1
-        near = footprint(shape, _tops(self.held[1]), small.scale, APART)
+        near = footprint(small.pixels.shape, _tops(self.held[1]), self._base.scale, APART)
         apart = not any((blob & near).any() for blob in found)
         if (apart and self._settling >= self.agree) or self._settling >= SETTLE:
             self._base, self._settling = small, 0
             return False
         return True
+
+    def _unexplained(self, small: Small, reading: LooseReading | None) -> list[np.ndarray]:
+        """The changes since the held reading's frame where neither its cubes nor those of
+        ``reading`` (read from the frame ``small`` was made of) lie: hands."""
+        assert self._base is not None and self.held is not None
+        shape = small.pixels.shape
+        cubes = footprint(shape, _tops(self.held[1]), self._base.scale)
+        cubes |= footprint(shape, _tops(reading), small.scale)
+        side = self._side or cube_side([], 1.0, shape)
+        return blobs(changed(small, self._base) & (1 - cubes), HAND * side * side)
+
+    def covered(self, image: np.ndarray, reading: LooseReading | None) -> bool:
+        """Whether ``image``, a photo of the same view at any size (the still taken at
+        0:00), shows something besides cubes changed since the last stable reading was
+        taken, ``reading`` being what it was read as: a hand over the cubes."""
+        if self._base is None or self.held is None:
+            return False
+        return bool(self._unexplained(small_copy(image), reading))
 
     def ended(self) -> Live | None:
         """What to show once the source has ended: as after its last frame, but where
