@@ -9,6 +9,10 @@ cubes half hidden are never shown as read. A change that stays put, apart from e
 (a phone laid on the table), is taken into the picture after ``AGREE`` frames; one over
 the cubes only after ``SETTLE`` frames that read as before.
 
+Frames are compared after the view's own shift is taken out (a camera nudged on its
+stand); where more than ``WHOLE`` of the view changed (the light, the camera moved), the
+frames no longer compare and only the readings must agree until the next stable one.
+
 What did not move is not read again: a frame that shows what the last stable reading was
 taken from, or what the frame last read showed, keeps that reading, and a frame in which
 far more than a cube moved since the frame before (a hand on its way) is not read at all.
@@ -25,7 +29,18 @@ from enum import StrEnum
 import numpy as np
 
 from vision.errors import NoCubesFound, ReadError
-from vision.motion import SPECK, Small, area, blobs, changed, cube_side, footprint, small_copy
+from vision.motion import (
+    SPECK,
+    WHOLE,
+    Small,
+    area,
+    blobs,
+    changed,
+    cube_side,
+    footprint,
+    share,
+    small_copy,
+)
 from vision.reading import LooseReading
 
 #: Frames in a row that must read the same before a reading is shown.
@@ -121,7 +136,8 @@ class LiveReader:
             self.counts["reused"] += 1
             self._pending = (self.held[0], self.held[1], self.agree)
             return self._show(hands=False)
-        if previous is not None and area(changed(small, previous), speck) > MOVING * cube:
+        moved = changed(small, previous) if previous is not None else None
+        if moved is not None and share(moved) < WHOLE and area(moved, speck) > MOVING * cube:
             self.counts["moving"] += 1
             self._pending = None
             return self._show(hands=True)
@@ -163,6 +179,11 @@ class LiveReader:
     def _hands(self, small: Small, previous: Small | None, sight: _Sight) -> bool:
         """Whether something other than cubes changed since the held reading's frame."""
         if self._base is None or self.held is None:
+            return False
+        if share(changed(small, self._base)) > WHOLE:
+            # The whole view changed (the light, the camera): frames compare no more, and
+            # until the next stable reading only the readings themselves must agree.
+            self._base = None
             return False
         found = self._unexplained(small, sight.reading)
         if not found:
