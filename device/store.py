@@ -42,12 +42,14 @@ from device.codec import Undecodable
 from device.events import Event, Payload, Skipped, dumps, kind_of, parse
 from device.inputs import not_regular
 from engine.errors import MachineError
+from engine.house import HouseList
 
 log = logging.getLogger("cuberef.store")
 
 #: The schema this cuberef writes (``PRAGMA user_version``). 0: the first stores, some of
-#: them without the ``round`` column, which is added as 0.
-SCHEMA_VERSION = 1
+#: them without the ``round`` column, which is added as 0; 1: no ``house`` table (the
+#: table's own rulings), which is added empty.
+SCHEMA_VERSION = 2
 #: SQLite's primary result codes that mean the file itself is damaged; any other error
 #: (a full disk, an I/O error, a locked file) is the machine's and damages nothing.
 DAMAGED = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
@@ -61,6 +63,14 @@ CREATE TABLE IF NOT EXISTS events (
     data TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_by_match ON events (match, id);
+CREATE TABLE IF NOT EXISTS house (
+    language TEXT NOT NULL,
+    word TEXT NOT NULL,
+    allowed INTEGER NOT NULL,
+    at REAL NOT NULL,
+    match INTEGER,
+    PRIMARY KEY (language, word)
+);
 CREATE TABLE IF NOT EXISTS quarantine (
     id INTEGER PRIMARY KEY,
     match, round, kind, at, data,
@@ -290,7 +300,44 @@ class Store:
         self.record(match, 0, at, payload)
         return match
 
+    def rule_word(
+        self, language: str, word: str, allowed: bool | None, at: float, match: int | None = None
+    ) -> None:
+        """Keep the table's ruling on a word in the house list (None forgets it), committed
+        before returning, like an event."""
+        if self.read_only:
+            raise StoreError("The match store is read-only; the table's ruling is not kept.")
+        try:
+            with self._lock:
+                if allowed is None:
+                    self.db.execute(
+                        "DELETE FROM house WHERE language = ? AND word = ?", (language, word)
+                    )
+                else:
+                    self.db.execute(
+                        "INSERT OR REPLACE INTO house (language, word, allowed, at, match)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        (language, word, int(allowed), at, match),
+                    )
+        except sqlite3.Error as error:
+            raise StoreError(_disk_sentence(str(error))) from None
+        said = "forgotten" if allowed is None else "allowed" if allowed else "refused"
+        log.info("house list %s: %s %s", language, word, said)
+
     # Reading -----------------------------------------------------------------------
+
+    def house(self, language: str) -> HouseList:
+        """The table's rulings in one language (an old store without the table has none)."""
+        try:
+            with self._lock:
+                rows = self.db.execute(
+                    "SELECT word, allowed FROM house WHERE language = ?", (language,)
+                ).fetchall()
+        except sqlite3.Error:  # a read-only store made before the house list
+            rows = []
+        allowed = frozenset(str(word) for word, yes in rows if yes)
+        refused = frozenset(str(word) for word, yes in rows if not yes)
+        return HouseList(language, allowed, refused)
 
     def events(self, match: int) -> list[Event]:
         """The match's events that read back whole; the others are set aside (moved to

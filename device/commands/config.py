@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from device import settings
@@ -30,6 +31,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def config_path(given: str | None) -> str:
     return given or os.environ.get("CUBEREF_CONFIG") or DEFAULT_PATH
+
+
+#: The service's StateDirectory (systemd/cuberef.service): where its store lives.
+SERVICE_STORE = Path("/var/lib/cuberef")
+
+
+def box_settings(given: str | None) -> dict[str, Any]:
+    """The settings of the box a command looks at: ``--config``, else the service's file
+    where there is one, else the defaults. With the service's file the store is the
+    service's own (/var/lib/cuberef), as systemd gives it."""
+    path = config_path(given)
+    chosen = settings.load(path if given or os.path.exists(path) else None)
+    if is_services(path) and not chosen["store"]["folder"] and "STATE_DIRECTORY" not in os.environ:
+        chosen["store"]["folder"] = str(SERVICE_STORE)
+    return chosen
+
+
+def is_services(path: str) -> bool:
+    try:
+        return Path(path).resolve() == Path(DEFAULT_PATH).resolve()
+    except OSError:
+        return False
 
 
 def run(args: argparse.Namespace) -> int:

@@ -20,13 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from device import settings as config
-from device.commands.config import DEFAULT_PATH, config_path
+from device.commands.config import box_settings, config_path
 from engine.errors import CuberefError
 
 Check = Callable[[dict[str, Any]], str]
 
-#: The service's StateDirectory (systemd/cuberef.service): where its store lives.
-SERVICE_STORE = Path("/var/lib/cuberef")
 STOP = "sudo systemctl stop cuberef"
 #: Parts the running service holds open.
 HELD = ("camera", "pins", "screen")
@@ -40,9 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     path = config_path(args.config)
     given = bool(args.config) or os.path.exists(path)
-    chosen = config.load(path if given else None)
-    if _is_services(path) and not chosen["store"]["folder"] and "STATE_DIRECTORY" not in os.environ:
-        chosen["store"]["folder"] = str(SERVICE_STORE)
+    chosen = box_settings(args.config)
     service = service_state()
     quiet_libraries()
     checks = []
@@ -72,13 +68,6 @@ def run(args: argparse.Namespace) -> int:
                 f"{found['line']}"
             )
     return 1 if failed else 0
-
-
-def _is_services(path: str) -> bool:
-    try:
-        return Path(path).resolve() == Path(DEFAULT_PATH).resolve()
-    except OSError:
-        return False
 
 
 def service_state() -> str:
