@@ -320,3 +320,42 @@ def _why(board: Board, written: str, reach: tuple[int, int]) -> str:
     if near:
         return f"after {after} every {wanted} next to the {previous} is already used"
     return f"after {after} the board has no {wanted} next to the {previous}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """A word a player challenged, as the table sees it before it rules: what the word
+    list (or an earlier ruling of the table) says, and what the word means."""
+
+    word: str
+    counts: bool
+    #: Why it does not count, or the note on a word that does ("" for a plain word).
+    reason: str
+    #: Its short definition, or the sentence saying there is none.
+    definition: str
+
+    @property
+    def verdict(self) -> str:
+        """What the word list says, in one line for the screen and the phone.
+
+        >>> Dispute("cats", True, "", "CATS: a form of CAT").verdict
+        'CATS counts: it is in the word list'
+        """
+        if self.counts:
+            return f"{self.word.upper()} counts: {self.reason or 'it is in the word list'}"
+        return self.reason.removeprefix("not a word: ")
+
+
+def dispute(word: str, game: Game, lexicon: Lexicon, house: HouseList | None = None) -> Dispute:
+    """What the table is shown of a challenged word before it rules on it.
+
+    >>> from engine.games import find_game
+    >>> gonna = dispute("Gonna", find_game("boggle"), Lexicon.open("en"))
+    >>> gonna.counts, gonna.verdict
+    (False, 'GONNA is slang, which the rulebook does not allow')
+    >>> gonna.definition
+    'WordNet 3.0 has no definition of GONNA.'
+    """
+    ruling = check(word, None, game, lexicon, min_length=1, house=house)
+    definition = Notes.open(lexicon).meaning(ruling.spelling or ruling.word)
+    return Dispute(ruling.word, ruling.valid, ruling.reason, definition)

@@ -156,3 +156,27 @@ def test_house_list_on_the_command_line(
         assert main(["lexicon", "house", *bad]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.rstrip().endswith(".")
+
+
+def test_a_crosswords_refused_word_says_why(en: Lexicon) -> None:
+    from engine.adlib import Grid, Roll, referee
+
+    roll = Roll.parse("B G V A D L V W T T N I S", "adlib")
+    verdict = referee(roll, Grid.from_rows([".GIB", "VAN.", ".W..", ".D.."]), en)
+    assert verdict.errors == (
+        "GAWD (down from row 1, column 2) is slang, which the rulebook does not allow.",
+    )
+
+
+def test_a_round_is_scored_with_the_tables_rulings() -> None:
+    from engine.board import Board
+    from engine.round import RoundRules, score_round
+
+    board, game = Board.parse("TNTB/GDAR/ELTE/SISH"), find_game("boggle")
+    lists = [("ann", ["dart", "slate"]), ("bob", ["rated", "zoo"])]
+    house = HouseList("en").refuse("slate")
+    result = score_round(board, game, lists, rules=RoundRules(house=house))
+    ann = {entry.word: entry for entry in result.players[0].entries}
+    assert ann["slate"].status == "not-a-word" and ann["slate"].points == 0
+    assert ann["slate"].ruling.reason == "not a word: SLATE is refused by this table"
+    assert result.players[0].score == 1
