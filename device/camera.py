@@ -18,10 +18,10 @@ answering, so that the next press opens it afresh.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import os
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +30,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from device.backends import first_working, pick
+from device.sections import CameraSettings
 from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.camera")
@@ -327,137 +328,30 @@ class FolderCamera:
         pass
 
 
-class _Call(threading.Thread):
-    """One call to a camera on a thread of its own, so that the box can stop waiting."""
-
-    def __init__(self, call: Callable[[], Any]) -> None:
-        super().__init__(daemon=True, name="cuberef-camera")
-        self.call = call
-        self.result: Any = None
-        self.error: BaseException | None = None
-
-    def run(self) -> None:
-        try:
-            self.result = self.call()
-        except BaseException as error:  # handed to the caller, which decides
-            self.error = error
+def _folder(settings: CameraSettings) -> str:
+    if not settings.folder:
+        raise CuberefError('The folder camera needs [camera] folder = "a folder of photos".')
+    return settings.folder
 
 
-class GuardedCamera:
-    """The camera as the box uses it: opened at the first capture, every call bounded.
-
-    An opening or capture that fails, or takes longer than ``seconds``, drops the
-    camera: it is closed (once its stuck call returns, if ever) and the next capture
-    opens a new one. What a dropped call returns late is thrown away, so no capture
-    ever hands back a frame from an earlier press."""
-
-    def __init__(self, opener: Callable[[], Camera], *, seconds: float = ANSWER_SECONDS) -> None:
-        self.opener = opener
-        self.seconds = seconds
-        self.camera: Camera | None = None
-
-    @property
-    def name(self) -> str:
-        return self.camera.name if self.camera is not None else "camera"
-
-    def capture(self) -> np.ndarray:
-        """A still at the full resolution."""
-        return self._capture(lambda camera: camera.capture)
-
-    def capture_live(self) -> np.ndarray:
-        """A frame of the low-resolution live stream."""
-        return self._capture(lambda camera: camera.capture_live)
-
-    def _capture(self, call: Callable[[Camera], Callable[[], np.ndarray]]) -> np.ndarray:
-        if self.camera is None:
-            self.camera = self._within(self.opener, "open")
-        camera = self.camera
-        try:
-            frame: np.ndarray = self._within(call(camera), "answer", camera)
-        except Exception:
-            if getattr(camera, "reopen_on_failure", True):
-                self._drop(camera)
-            raise
-        return frame
-
-    def _within(self, call: Callable[[], T], what: str, camera: Camera | None = None) -> T:
-        running = _Call(call)
-        running.start()
-        running.join(self.seconds)
-        if running.is_alive():
-            # The call goes on, on its own thread; close what it holds when it returns.
-            threading.Thread(target=_close_after, args=(running, camera), daemon=True).start()
-            name = getattr(camera, "described", "camera")
-            raise CameraError(
-                f"The {name} did not {what} within {self.seconds:g} s, so the box let it go; "
-                "check its cable (it is opened again at the next press)."
-            )
-        if running.error is not None:
-            if isinstance(running.error, MachineError | CuberefError):
-                raise running.error
-            raise CameraError(f"The camera failed ({running.error}).") from None
-        result: T = running.result
-        return result
-
-    def _drop(self, camera: Camera) -> None:
-        self.camera = None
-        log.warning("camera %s dropped; the next capture opens it again", camera.name)
-        threading.Thread(target=_close_quietly, args=(camera,), daemon=True).start()
-
-    def close(self) -> None:
-        """Close the camera, waiting at most ``seconds`` for it (a stopping box goes on)."""
-        camera, self.camera = self.camera, None
-        if camera is not None:
-            closing = _Call(camera.close)
-            closing.start()
-            closing.join(self.seconds)
-
-
-def _close_after(running: _Call, camera: Camera | None) -> None:
-    running.join()
-    held = camera if camera is not None else running.result
-    if held is not None:
-        _close_quietly(held)
-
-
-def _close_quietly(camera: Camera) -> None:
-    try:
-        camera.close()
-    except Exception as error:  # a camera that is already gone
-        log.info("closing the dropped camera: %s", error)
-
-
-#: Camera backend name (the ``[camera] backend`` setting) -> class.
-BACKENDS: dict[str, Callable[..., Camera]] = {
-    "picamera": PiCamera,
-    "usb": UsbCamera,
-    "folder": FolderCamera,
+#: Camera backend name (the ``[camera] backend`` setting) -> the camera its section makes.
+BACKENDS: dict[str, Callable[[CameraSettings], Camera]] = {
+    "picamera": lambda chosen: PiCamera(
+        width=chosen.width,
+        height=chosen.height,
+        lens_position=chosen.lens_position if chosen.focus == "fixed" else None,
+    ),
+    "usb": lambda chosen: UsbCamera(
+        index=chosen.usb_index, width=chosen.width, height=chosen.height
+    ),
+    "folder": lambda chosen: FolderCamera(folder=_folder(chosen)),
 }
 
 
-def open_camera(settings: dict[str, Any], notices: list[str]) -> Camera:
+def open_camera(settings: CameraSettings, notices: list[str]) -> Camera:
     """The camera the settings ask for; ``auto`` falls back Pi -> USB -> folder, aloud."""
-    name = settings["backend"]
-    width, height = settings["width"], settings["height"]
-    makers: dict[str, Callable[[], Camera]] = {
-        "picamera": lambda: BACKENDS["picamera"](
-            width=width,
-            height=height,
-            lens_position=settings["lens_position"] if settings["focus"] == "fixed" else None,
-        ),
-        "usb": lambda: BACKENDS["usb"](index=settings["usb_index"], width=width, height=height),
-        "folder": lambda: BACKENDS["folder"](folder=_folder(settings)),
-    }
-    if name == "auto":
-        attempts = [(n, makers[n]) for n in ("picamera", "usb")]
-        if settings.get("folder"):
-            attempts.append(("folder", makers["folder"]))
+    if settings.backend == "auto":
+        names = ["picamera", "usb"] + (["folder"] if settings.folder else [])
+        attempts = [(name, functools.partial(BACKENDS[name], settings)) for name in names]
         return first_working("camera", attempts, notices)[1]
-    pick(BACKENDS, name, "camera")
-    return makers[name]()
-
-
-def _folder(settings: dict[str, Any]) -> str:
-    if not settings.get("folder"):
-        raise CuberefError('The folder camera needs [camera] folder = "a folder of photos".')
-    return str(settings["folder"])
+    return pick(BACKENDS, settings.backend, "camera")(settings)

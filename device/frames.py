@@ -16,7 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from device.camera import PHOTO_SUFFIXES, Camera, GuardedCamera, open_camera
+from device.camera import PHOTO_SUFFIXES, Camera, open_camera
+from device.guarded_camera import GuardedCamera
+from device.sections import CameraSettings
 from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.frames")
@@ -25,13 +27,13 @@ log = logging.getLogger("cuberef.frames")
 Frames = Generator[np.ndarray | None, None, None]
 
 
-def open_source(source: str | None, camera: dict[str, Any] | None = None) -> Frames:
+def open_source(source: str | None, camera: CameraSettings | None = None) -> Frames:
     """The frames of ``source``: a folder, a video file, or (None) the camera that the
     ``[camera]`` settings ``camera`` describe."""
     if source is None:
         from device.settings import defaults
 
-        return _camera_frames(camera or defaults()["camera"])
+        return _camera_frames(camera or defaults().camera)
     path = Path(source)
     if path.is_dir():
         return _folder_frames(path)
@@ -90,7 +92,7 @@ def _played(video: Any, first: np.ndarray) -> Frames:
         video.release()
 
 
-def _camera_frames(settings: dict[str, Any]) -> Frames:
+def _camera_frames(settings: CameraSettings) -> Frames:
     notices: list[str] = []
     try:
         first: Camera | None = open_camera(settings, notices)

@@ -3,13 +3,17 @@
 A tornado server on its own thread, beside the pygame loop. It serves the local network
 only (a client from a public address is refused) and only with the match's join code,
 which the screen shows with a QR code of the page's address. A player joins with a name
-(and a team, if they play in one) and gets a token; each word goes to the round's desk,
-which checks it at once and stores it before the phone hears it is kept. The phone
-shows only its own words until the lists lock at 0:00, then everyone's scores.
+(and a team, if they play in one) and gets a token, the phone's own secret; each word
+goes to the round's lists, which check it at once and store it before the phone hears
+it is kept. The phone shows only its own words until the lists lock at 0:00, then
+everyone's scores, its own first.
 
-Every answer is JSON: ``{"ok": true, ...}`` or ``{"ok": false, "error": sentence}`` with
-a 4xx status, and a refused request changes nothing. What a player types reaches other
-pages only as JSON text, which the page puts in with ``textContent``, never as HTML.
+The page knows the box only through ``Front``: the join code, the game's language, and
+what a phone may do (join, leave, hand in a word, see the round); ``device.phones``
+answers it from the referee. Every answer is JSON: ``{"ok": true, ...}`` or
+``{"ok": false, "error": sentence}`` with a 4xx status, and a refused request changes
+nothing. What a player types reaches other pages only as JSON text, which the page puts
+in with ``textContent``, never as HTML.
 """
 
 from __future__ import annotations
@@ -18,21 +22,18 @@ import asyncio
 import ipaddress
 import json
 import logging
-import secrets
 import threading
 import time
+from collections.abc import Callable
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import tornado.httpserver
+import tornado.netutil
 import tornado.web
 
 from device.lists import LONGEST_WORD
-from device.results import page_state
 from engine.errors import CuberefError
-
-if TYPE_CHECKING:
-    from device.referee import Referee
 
 log = logging.getLogger("cuberef.page")
 
@@ -42,6 +43,33 @@ LARGEST_REQUEST, MOST_READ = 4096, 2 * 2**20
 LONGEST_NAME = 24
 #: Words a phone may send: a burst of this many, then this many a second.
 BURST, PER_SECOND = 20, 5.0
+
+
+class Front(Protocol):
+    """What the page asks of the box, and all it knows of it. Each call raises
+    ``Refusal`` (or the engine's ``CuberefError``) with a sentence for the phone."""
+
+    @property
+    def join_code(self) -> str: ...
+
+    @property
+    def language(self) -> str:
+        """The language of the game's words: the page's language (``en``, ``cs``)."""
+        ...
+
+    def join(self, name: str, team: str, token: str) -> tuple[str, str]:
+        """``name`` joins (``token``: the phone's own, if it has one): its token and name."""
+        ...
+
+    def leave(self, token: str) -> None: ...
+
+    def hand_in(self, token: str, word: str, remove: bool) -> dict[str, Any]:
+        """A word handed in (or taken back): how the lists took it, as the phone shows it."""
+        ...
+
+    def state(self, token: str) -> dict[str, Any]:
+        """Everything the phone shows now."""
+        ...
 
 
 def page_address(port: int) -> str:
@@ -64,12 +92,6 @@ def page_address(port: int) -> str:
             if address.is_private and not address.is_loopback:
                 found.append(str(address))
     return f"http://{found[0] if found else '127.0.0.1'}:{port}/"
-
-
-def make_code() -> str:
-    """A join code: four letters a player reads off the screen and types without doubt."""
-    letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O, which read as 1 and 0
-    return "".join(secrets.choice(letters) for _ in range(4))
 
 
 class Refusal(Exception):
@@ -96,42 +118,26 @@ class Bucket:
         return True
 
 
-class Phones:
-    """Who holds which token; tokens live in memory, so after a restart a phone joins
-    again on its own with the name it keeps."""
+class Buckets:
+    """One token bucket for each phone's token: how fast each phone may send words."""
 
     def __init__(self) -> None:
-        self.names: dict[str, str] = {}
         self.buckets: dict[str, Bucket] = {}
         self.lock = threading.Lock()
 
-    def add(self, name: str) -> str:
-        token = secrets.token_urlsafe(16)
-        with self.lock:
-            self.names[token] = name
-            self.buckets[token] = Bucket()
-        return token
-
-    def name(self, token: str) -> str:
-        with self.lock:
-            name = self.names.get(token)
-        if name is None:
-            raise Refusal(401, "This phone has not joined this match; join again.")
-        return name
-
     def allow(self, token: str) -> bool:
         with self.lock:
-            return self.buckets[token].take()
+            return self.buckets.setdefault(token, Bucket()).take()
 
 
 class Handler(tornado.web.RequestHandler):
     """Shared checks: a local client, a small body, the join code; JSON in and out."""
 
-    referee: Referee
-    phones: Phones
+    front: Front
+    buckets: Buckets
 
-    def initialize(self, referee: Referee, phones: Phones) -> None:
-        self.referee, self.phones = referee, phones
+    def initialize(self, front: Front, buckets: Buckets) -> None:
+        self.front, self.buckets = front, buckets
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -174,10 +180,10 @@ class Handler(tornado.web.RequestHandler):
     def check_code(self, code: str) -> None:
         if not code:
             raise Refusal(403, "Give the join code shown on the box.")
-        if code.upper() != self.referee.join_code:
+        if code.upper() != self.front.join_code:
             raise Refusal(403, "That is not this match's join code; look at the box again.")
 
-    def answer(self, work: Any) -> None:
+    def answer(self, work: Callable[[], dict[str, Any]]) -> None:
         try:
             self.finish({"ok": True, **work()})
         except Refusal as refusal:
@@ -189,6 +195,13 @@ class Handler(tornado.web.RequestHandler):
         self.finish({"ok": False, "error": f"The page could not answer ({status_code})."})
 
 
+class Hello(Handler):
+    """What the page shows before it has joined: the game's language."""
+
+    def get(self) -> None:
+        self.answer(lambda: {"language": self.front.language})
+
+
 class Join(Handler):
     def post(self) -> None:
         def work() -> dict[str, Any]:
@@ -198,8 +211,19 @@ class Join(Handler):
             team = self.text(data, "team", LONGEST_NAME)
             if not name or not all(ch.isprintable() and ch not in '<>&"`' for ch in name + team):
                 raise Refusal(400, "Give your name in letters, without signs such as < > &.")
-            joined = self.referee.join(name, team)
-            return {"token": self.phones.add(joined), "name": joined}
+            token, joined = self.front.join(name, team, self.text(data, "token", 64))
+            return {"token": token, "name": joined}
+
+        self.answer(work)
+
+
+class Leave(Handler):
+    def post(self) -> None:
+        def work() -> dict[str, Any]:
+            data = self.data()
+            self.check_code(self.text(data, "code", 8))
+            self.front.leave(self.text(data, "token", 64))
+            return {}
 
         self.answer(work)
 
@@ -209,18 +233,12 @@ class Word(Handler):
         def work() -> dict[str, Any]:
             data = self.data()
             self.check_code(self.text(data, "code", 8))
-            name = self.phones.name(self.text(data, "token", 64))
+            token = self.text(data, "token", 64)
+            self.front.state(token)  # a phone that has not joined is told so first
             word = self.text(data, "word", LONGEST_WORD)
-            if not self.phones.allow(self.text(data, "token", 64)):
+            if not self.buckets.allow(token):
                 raise Refusal(429, "Too fast: send one word at a time.")
-            desk = self.referee.desk
-            if desk is None:
-                raise Refusal(409, "No round is running: wait for the timer.")
-            if data.get("remove"):
-                desk.remove(name, word)
-                return {"removed": word}
-            typed = desk.add(name, word)
-            return {"word": typed.word, "status": typed.ruling.status, "why": typed.ruling.reason}
+            return self.front.hand_in(token, word, bool(data.get("remove")))
 
         self.answer(work)
 
@@ -229,8 +247,7 @@ class State(Handler):
     def get(self) -> None:
         def work() -> dict[str, Any]:
             self.check_code(self.get_argument("code", ""))
-            name = self.phones.name(self.get_argument("token", ""))
-            return page_state(self.referee, name)
+            return self.front.state(self.get_argument("token", ""))
 
         self.answer(work)
 
@@ -250,13 +267,14 @@ class Files(tornado.web.RequestHandler):
 
 
 class Page:
-    """The page's server on a thread of its own; ``start`` returns once it listens."""
+    """The page's server on a thread of its own; ``start`` returns once it listens (on
+    ``port``, or with port 0 on one the system chooses, which ``port`` then says)."""
 
-    def __init__(self, referee: Referee, port: int, host: str = "") -> None:
-        self.referee = referee
+    def __init__(self, front: Front, port: int, host: str = "") -> None:
+        self.front = front
         self.port = port
         self.host = host
-        self.phones = Phones()
+        self.buckets = Buckets()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: tornado.httpserver.HTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -264,10 +282,12 @@ class Page:
         self._error: BaseException | None = None
 
     def app(self) -> tornado.web.Application:
-        shared = {"referee": self.referee, "phones": self.phones}
+        shared = {"front": self.front, "buckets": self.buckets}
         return tornado.web.Application(
             [
+                (r"/hello", Hello, shared),
                 (r"/join", Join, shared),
+                (r"/leave", Leave, shared),
                 (r"/word", Word, shared),
                 (r"/state", State, shared),
                 (r"/(index\.html|page\.js|page\.css|)", Files),
@@ -293,7 +313,9 @@ class Page:
                 max_header_size=16384,
                 idle_connection_timeout=60,
             )
-            self._server.listen(self.port, self.host)
+            sockets = tornado.netutil.bind_sockets(self.port, self.host or None)
+            self._server.add_sockets(sockets)
+            self.port = sockets[0].getsockname()[1]  # the one the system chose, for port 0
         except OSError as error:
             self._error = error
             self._ready.set()

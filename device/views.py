@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 
+from device.flow import State
 from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
-from device.referee import Referee, State
+from device.referee import Referee
 from device.render import Line, View
 from engine.adlib import Verdict
 from engine.adlib.best import BestCrossword
@@ -122,11 +123,11 @@ def _typing_lines(referee: Referee) -> tuple[Line, ...]:
         Line(name, f"{len(done.desk.words(name))} words", "head")
         for name in referee.players_with_lists()
     ]
-    if referee.keyboard_player:
-        typing = f"{referee.keyboard_player}: {referee.keyboard_entry.upper()}_"
-        lines.append(Line(typing, kind="head"))
-        if referee.keyboard_said:
-            lines.append(Line(referee.keyboard_said))
+    keyboard = referee.keyboard
+    if keyboard is not None:
+        lines.append(Line(f"{keyboard.player}: {keyboard.entry.upper()}_", kind="head"))
+        if keyboard.said:
+            lines.append(Line(keyboard.said))
     return tuple(lines)
 
 

@@ -17,13 +17,13 @@ import subprocess
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from device import settings as config
 from device.commands.config import box_settings, config_path
+from device.sections import Settings
 from engine.errors import CuberefError
 
-Check = Callable[[dict[str, Any]], str]
+Check = Callable[[Settings], str]
 
 STOP = "sudo systemctl stop cuberef"
 #: Parts the running service holds open.
@@ -97,11 +97,12 @@ def quiet_libraries() -> None:
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
 
 
-def camera(settings: dict[str, Any]) -> str:
-    from device.camera import GuardedCamera, open_camera
+def camera(settings: Settings) -> str:
+    from device.camera import open_camera
+    from device.guarded_camera import GuardedCamera
 
     notices: list[str] = []
-    opened = GuardedCamera(lambda: open_camera(settings["camera"], notices))
+    opened = GuardedCamera(lambda: open_camera(settings.camera, notices))
     try:
         image = opened.capture()  # bounded in time, as the box's
         name = opened.name
@@ -111,13 +112,13 @@ def camera(settings: dict[str, Any]) -> str:
     return f"{name} gave a {image.shape[1]}x{image.shape[0]} picture{extra}."
 
 
-def pins(settings: dict[str, Any]) -> str:
+def pins(settings: Settings) -> str:
     from gpiozero import Button, Device
 
     from device.gpio import claim
 
-    pin = settings["button"]["pin"]
-    button = claim(lambda: Button(pin, pull_up=settings["button"]["pull_up"]), "button", pin)
+    pin = settings.button.pin
+    button = claim(lambda: Button(pin, pull_up=settings.button.pull_up), "button", pin)
     try:
         state = "pressed" if button.is_pressed else "not pressed"
         factory = type(Device.pin_factory).__name__
@@ -126,10 +127,10 @@ def pins(settings: dict[str, Any]) -> str:
     return f"button on GPIO{pin} reads {state} ({factory})."
 
 
-def screen(settings: dict[str, Any]) -> str:
+def screen(settings: Settings) -> str:
     from device.screen import open_screen
 
-    opened = open_screen(settings["screen"], [], wait=False)
+    opened = open_screen(settings.screen, [], wait=False)
     width, height = opened.size
     display = opened.display.get_size()
     opened.close()
@@ -138,21 +139,21 @@ def screen(settings: dict[str, Any]) -> str:
     return f"{opened.backend} opened at {width}x{height}.{hint}"
 
 
-def model(settings: dict[str, Any]) -> str:
+def model(settings: Settings) -> str:
     from device.seams import load_face_model
 
     return f"{load_face_model()} loads."
 
 
-def lexicons(settings: dict[str, Any]) -> str:
+def lexicons(settings: Settings) -> str:
     from engine.lexicon import Lexicon
 
-    name = settings["lexicon"] or config.chosen_game(settings).lexicon
+    name = settings.lexicon or config.chosen_game(settings).lexicon
     lexicon = Lexicon.open(name)
     return f"{name} opens ({lexicon.card.words} words)."
 
 
-def store(settings: dict[str, Any]) -> str:
+def store(settings: Settings) -> str:
     from device.store import Store
 
     folder = config.state_folder(settings)
@@ -175,15 +176,15 @@ def store(settings: dict[str, Any]) -> str:
     return f"{Path(folder) / 'matches.db'} is {result}, {megabytes} MB free.{note}"
 
 
-def page(settings: dict[str, Any]) -> str:
+def page(settings: Settings) -> str:
     from device.page import page_address
 
-    port = settings["page"]["port"]
-    on = settings["page"]["enabled"]
+    port = settings.page.port
+    on = settings.page.enabled
     return f"{page_address(port)} for phones." if on else "off ([page] enabled = true)."
 
 
-def search(settings: dict[str, Any]) -> str:
+def search(settings: Settings) -> str:
     from engine.adlib import native
 
     if native.active():

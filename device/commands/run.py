@@ -38,11 +38,11 @@ def run(args: argparse.Namespace) -> int:
     path = config_path(args.config)
     chosen = settings.load(path if (args.config or os.path.exists(path)) else None)
     if args.photos:
-        chosen["camera"].update(backend="folder", folder=args.photos)
+        chosen = settings.overlay(chosen, {"camera": {"backend": "folder", "folder": args.photos}})
     clock = SystemClock()
     screens = folder_to_write(args.screens, "--screens") if args.screens else None
     box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
-    log.info("cuberef box running: %s", chosen["game"])
+    log.info("cuberef box running: %s", chosen.game)
     return serve(box, clock.sleep)
 
 

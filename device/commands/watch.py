@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     if args.source is None:
         path = config_path(args.config)
         given = args.config or os.path.exists(path)
-        camera = settings.load(path if given else None)["camera"]
+        camera = settings.load(path if given else None).camera
     frames = open_source(args.source, camera)
     reader = VisionReader()
     live = LiveReader(lambda image: reader.read_table(image, game, lexicon))

@@ -18,13 +18,13 @@ from device import camera as cameras
 from device.camera import (
     ANSWER_SECONDS,
     CameraError,
-    GuardedCamera,
     PiCamera,
     UsbCamera,
     usb_cameras,
 )
 from device.cli import main
-from device.referee import State
+from device.flow import State
+from device.guarded_camera import GuardedCamera
 
 from .conftest import tray_reading
 from .test_round import box_settings, build, tap
@@ -300,7 +300,7 @@ def test_the_box_carries_on_when_the_camera_hangs(tmp_path, photos, monkeypatch)
     assert ANSWER_SECONDS < 5
     opened: list[HangingCamera] = []
 
-    def usb(**options):
+    def usb(_chosen):
         opened.append(HangingCamera(len(opened) + 1, good=0 if not opened else 1))
         return opened[-1]
 
@@ -392,8 +392,8 @@ def test_watch_reads_the_pi_cameras_live_stream(hand_frames, tmp_path, monkeypat
     fake = StreamingPicamera2([image for _, image in hand_frames], shrink=1)
     made = []
 
-    def picamera(**options):
-        made.append(PiCamera(maker=lambda: fake, **options))
+    def picamera(chosen):
+        made.append(PiCamera(width=chosen.width, height=chosen.height, maker=lambda: fake))
         return made[-1]
 
     monkeypatch.setitem(cameras.BACKENDS, "picamera", picamera)

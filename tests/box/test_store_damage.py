@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from device.events import Kind, MatchStarted, RoundStarted
-from device.referee import State
+from device.flow import State
 from device.store import Store
 from engine.faces import Face
 

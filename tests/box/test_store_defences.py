@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from device.events import MatchStarted, RoundStarted, Scored
-from device.referee import State
+from device.flow import State
 from device.store import SCHEMA_VERSION, Store, StoreError
 
 from .conftest import ListReader, tray_reading
