@@ -43,6 +43,9 @@ def test_the_same_failure_is_logged_at_most_once_a_minute():
         f"(and {int(REPEAT_SECONDS) * 10 - 1} more like it in the last minute)"
     )
     assert once.filter(record("another failure"))  # a different line is not held back
+    timed = [record("%d %s %.2fms", logging.WARNING, 403, "POST /join (10.0.0.9)", t / 7)
+             for t in range(50)]  # fmt: skip
+    assert sum(once.filter(line) for line in timed) == 1  # tornado's flood of refusals
 
 
 def test_the_command_line_writes_priorities_when_stderr_is_the_journal(tmp_path):
