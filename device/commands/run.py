@@ -16,7 +16,7 @@ import signal
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from device import script, settings
+from device import restarts, script, settings
 from device.commands.config import config_path
 from device.inputs import folder_to_write, read_text
 from engine.errors import CuberefError
@@ -62,11 +62,24 @@ def run(args: argparse.Namespace) -> int:
         )
     clock = SystemClock()
     screens = folder_to_write(args.screens, "--screens") if args.screens else None
-    box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
-    if args.script:
-        box.box.play(steps)
-    log.info("cuberef box running: %s", chosen.game)
-    return serve(box, clock.sleep)
+    folder = settings.state_folder(chosen)
+    again = restarts.wait(folder, clock.sleep)
+    try:
+        box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
+        if again:  # on the screen, until a roll is read
+            box.referee.say("restart", again)
+        if args.script:
+            box.box.play(steps)
+        log.info("cuberef box running: %s", chosen.game)
+        code = serve(box, clock.sleep)
+    except (CuberefError, script.ScriptFailed):
+        raise  # a wrong setting (exit 2), or a script the box did not follow: no back-off
+    except BaseException as error:
+        if not isinstance(error, KeyboardInterrupt | SystemExit):
+            restarts.failed(folder, str(error) or type(error).__name__)
+        raise
+    restarts.forget(folder)
+    return code
 
 
 class Stopped(BaseException):
