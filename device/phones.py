@@ -13,9 +13,8 @@ from typing import Any
 
 from device.page import Refusal
 from device.referee import Referee
-from device.results import phone_state
+from device.results import phone_state, ruled
 from device.table import make_token, phone_of
-from device.wording import status_words
 
 
 class Phones:
@@ -54,15 +53,7 @@ class Phones:
             desk.remove(name, word)
             return {"removed": word}
         typed = desk.add(name, word)
-        ruling = typed.ruling
-        language = self.language
-        return {
-            "word": typed.word,
-            "status": ruling.status,
-            "said": status_words(ruling.status, language),
-            "why": ruling.reason if language == "en" else "",
-            "counted": [s for s in ruling.spellings if s != typed.word],
-        }
+        return ruled(typed.word, typed.ruling, self.language)
 
     def state(self, token: str) -> dict[str, Any]:
         return phone_state(self.referee, self.player(token), self.language)
