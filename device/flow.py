@@ -128,6 +128,10 @@ class Machine:
         self.state, self.changes, self.changed_at = found, self.changes + 1, now
         return found
 
+    def settle(self) -> None:
+        """Take the next press at once, however recent the last change (a restart)."""
+        self.changed_at = -math.inf
+
     def cancels(self, event: Event) -> bool:
         """Whether ``event`` cancels what the box is doing (a hold, where the state gives
         it no other meaning)."""

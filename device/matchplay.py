@@ -273,7 +273,9 @@ def _replay(events: Sequence[Event], game: Game) -> Replayed:
     first = events[0] if events else None
     started = first.payload if first and isinstance(first.payload, MatchStarted) else None
     match = None
-    if first is not None and started is not None:
+    # A match of another game (the box was set to a new one) is over for this box; the
+    # players at the table stay.
+    if first is not None and started is not None and started.game == game.id:
         with _replaying(first):
             match = BoxMatch(first.match, game, started)
     table = _Table({seat.name: seat for seat in started.seats} if started else {})

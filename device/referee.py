@@ -247,7 +247,7 @@ class Referee:
             left = self.timer.stop(self.clock.monotonic())
             self.record.write(done.number, RoundEnded(round(left, 2)))
             self._beep(ALARM)
-        if self.game.is_tray and self.has_lists:
+        if self.game.is_tray and self.settings.page.lists:
             return Event.LISTS_LOCKED
         self.message = "Time is up. Press the button to score."
         return None
@@ -273,7 +273,8 @@ class Referee:
         return Event.SCORED
 
     def _enter_match(self) -> None:
-        match = self.current_match()
+        match = self.match  # the match just played (resumed, it may have ended before)
+        assert match is not None
         if match.over and not match.ended:
             match.ended = True
             self.record.write(0, MatchEnded(match.winners()))
@@ -294,15 +295,9 @@ class Referee:
 
     # Players and their lists ------------------------------------------------------------
 
-    @property
-    def has_lists(self) -> bool:
-        """Whether players hand in lists here (phones or the keyboard), so a round is scored
-        at 0:00 without waiting for a press."""
-        return self.settings.page.enabled or bool(self.settings.page.keyboard_player)
-
     def players_with_lists(self) -> list[str]:
         with self.lock:
-            return list(self.match.seats) if self.match and self.has_lists else []
+            return list(self.match.seats) if self.match and self.settings.page.lists else []
 
     def join(self, name: str, team: str, phone: str) -> PlayerJoined:
         """A player sits down at the table on a phone (``device.table`` has the rules);
@@ -365,6 +360,7 @@ class Referee:
                 self.round.desk = self.scoring.desk(self.round, self.match)
         if resume is not None:
             self.handle(resume)
+        self.machine.settle()  # a restarted box takes its first press at once
         if self.match is not None:
             self.message = resumed(resume, self.match.ended, self.message, self.prompt())
             log.info("resumed match %d in %s", self.match.number, self.state)
@@ -372,7 +368,7 @@ class Referee:
     # Helpers -------------------------------------------------------------------------
 
     def _started(self) -> MatchStarted:
-        with_lists = self.game.is_tray and self.has_lists
+        with_lists = self.game.is_tray and self.settings.page.lists
         return starting(self.game, self.settings, self.table if with_lists else None)
 
     def current_match(self) -> BoxMatch:

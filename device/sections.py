@@ -150,6 +150,12 @@ class PageSettings:
     keyboard_player: str = setting("", help="the player who types on the box's keyboard")
     keyboard_team: str = setting("", help="that player's team, if they play in one")
 
+    @property
+    def lists(self) -> bool:
+        """Whether players hand in lists (on phones, or the keyboard), so that a round is
+        scored at 0:00 without waiting for a press."""
+        return self.enabled or bool(self.keyboard_player)
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
