@@ -9,7 +9,7 @@ import numpy as np
 import pygame
 import pytest
 
-from device.button import HOLD, TAP, KeyButton
+from device.button import KeyButton
 from device.camera import FolderCamera, open_camera
 from device.clock import FakeClock
 from device.flow import TRANSITIONS, Event, State
@@ -42,7 +42,7 @@ def drive_to(made, clock, state):
 def test_a_hold_cancels_from_every_state(tmp_path, photos, state):
     made, clock, beeps = build(tmp_path, photos, reader=ListReader([tray_reading()] * 3))
     drive_to(made, clock, state)
-    made.referee.handle(HOLD)
+    made.referee.handle(Event.HOLD)
     assert made.referee.state is State.IDLE
     assert "cancel" in beeps[-1]
     kinds = [e.kind for e in made.store.events(1)]
@@ -133,11 +133,11 @@ def test_a_long_key_press_is_a_hold():
     clock.advance(1.1)
     keys.poll()
     keys.key_up()
-    assert [events.get_nowait() for _ in range(events.qsize())] == [HOLD]
+    assert [events.get_nowait() for _ in range(events.qsize())] == [Event.HOLD]
     keys.key_down()
     clock.advance(0.3)
     keys.key_up()
-    assert events.get_nowait() == TAP
+    assert events.get_nowait() == Event.TAP
 
 
 def test_each_screen_is_saved_and_the_timer_screen_shows_board_and_clock(tmp_path, photos):
@@ -238,7 +238,7 @@ def test_a_tap_pressed_during_a_slow_reading_is_dropped(tmp_path, photos):
     class SlowReader(ListReader):
         def read_roll(self, image, game):
             clock.advance(2.0)  # the reading takes two seconds...
-            made.box.events.put(TAP)  # ...and an impatient player presses again
+            made.box.events.put(Event.TAP)  # ...and an impatient player presses again
             return tray_reading()
 
     made.referee.parts = made.referee.parts.__class__(
@@ -283,7 +283,7 @@ def test_doctor_says_what_works_and_the_fix_for_what_does_not(tmp_path, photos):
 def test_a_cancelled_round_keeps_its_number_and_its_photo(tmp_path, photos):
     made, clock, _ = build(tmp_path, photos, reader=ListReader([tray_reading()] * 2))
     tap(made)
-    made.referee.handle(HOLD)
+    made.referee.handle(Event.HOLD)
     tap(made)
     assert made.referee.round.number == 2
     reads = [e for e in made.store.events(1) if e.kind == "roll-read"]
