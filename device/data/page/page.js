@@ -22,7 +22,7 @@ const TEXTS = {
     name: "Your name", team: "Team (if you play in one)", join: "Join",
     placeholder: "type a word, then Enter", add: "Add", leave: "Leave the table",
     remove: "remove", standings: "Standings", you: "you", countedAs: "counted as",
-    winner: "Winner", draw: "A draw", and: "and", points: "points",
+    winner: "Winner", draw: "A draw", and: "and",
     waiting: "Waiting for the next round.", typing: "Type your words.",
     locked: "Time is up: the lists are locked.", scored: "The round is scored.",
     offline: "The box is not answering, so the clock here has stopped. Your words are kept; this page goes on when the box is back.",
@@ -32,7 +32,7 @@ const TEXTS = {
     name: "Tvoje jméno", team: "Tým (hraješ-li v týmu)", join: "Připojit",
     placeholder: "napiš slovo a Enter", add: "Přidat", leave: "Odejít od stolu",
     remove: "smazat", standings: "Pořadí", you: "ty", countedAs: "počítá se jako",
-    winner: "Vítěz", draw: "Remíza", and: "a", points: "bodů",
+    winner: "Vítěz", draw: "Remíza", and: "a",
     waiting: "Čeká se na další kolo.", typing: "Piš svá slova.",
     locked: "Čas vypršel: seznamy jsou uzavřené.", scored: "Kolo je sečtené.",
     offline: "Krabička neodpovídá, proto se tu hodiny zastavily. Tvá slova zůstávají; stránka pokračuje, až bude krabička zpět.",
@@ -207,6 +207,8 @@ $("type").addEventListener("submit", async (event) => {
 $("leave").addEventListener("click", async () => {
   const answer = await call("/leave", { code, token });
   if (!answer.ok) { say(answer.error); return; }
+  token = "";  // out: no more polling, and no joining again on its own
+  localStorage.removeItem("token");
   showJoin();
 });
 
