@@ -67,6 +67,13 @@ class Phones:
     def state(self, token: str) -> dict[str, Any]:
         return phone_state(self.referee, self.player(token), self.language)
 
+    def dispute(self, token: str, word: str) -> dict[str, Any]:
+        return {"dispute": self.referee.dispute(self.player(token), word).to_json()}
+
+    def rule(self, token: str, allow: bool) -> dict[str, Any]:
+        self.referee.rule(self.player(token), allow)
+        return {}
+
 
 def language_of(referee: Referee) -> str:
     """The phones' language: the game's words' (Czech for Czech Boggle), else English."""

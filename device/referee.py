@@ -16,6 +16,7 @@ recorded the moment it happens.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from device.buzzer import Buzzer
 from device.camera import Camera
 from device.clock import Clock
 from device.corrections import Corrections
+from device.disputes import Challenge, Disputes
 from device.events import Event as StoredEvent
 from device.events import (
     MatchEnded,
@@ -45,13 +47,13 @@ from device.notices import Notices
 from device.readings import check_roll
 from device.record import Record
 from device.scoring import Scoring
-from device.seams import Reader, Scorer
+from device.seams import Reader, Scorer, lexicon_for
 from device.sections import Settings
 from device.store import Store
 from device.table import Table, make_code
 from device.timer import Timer
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune
-from device.wording import prompt, resumed
+from device.wording import disputed_prompt, prompt, resumed
 from engine.errors import CuberefError, MachineError, RuleError
 from engine.faces import Face
 from engine.games import Game
@@ -98,15 +100,21 @@ class Referee:
         )
         self.keyboard = Keyboard(seat.name, lambda: self.desk) if seat.name else None
         self.corrections = Corrections(self.record)
+        lexicon = lexicon_for(self.game, settings.lexicon)
+        self.disputes = Disputes(self.game, lexicon, self.record, page.judge)
         self.scoring = Scoring(
             self.game, settings, parts.reader, parts.scorer, self.record, self._capture
         )
+        self.scoring.house = lambda: self.disputes.house
+        #: Events the players' page asks for from its own thread, handled on the next tick.
+        self.asked: queue.SimpleQueue[Event] = queue.SimpleQueue()
         self.on_change: Callable[[Referee], None] = lambda _referee: None
         #: Where phones reach the players' page ("" when it is off).
         self.page_address = ""
         #: Taken for the short changes the players' page makes from its own thread.
         self.lock = threading.RLock()
         self.timer = Timer(parts.buzzer)
+        self._ruled_by = ""
         self._camera: Camera | None = None
         self.message = self.prompt()
 
@@ -156,6 +164,8 @@ class Referee:
 
     def tick(self) -> None:
         """Let time pass: sound the cues that are due and end the round at zero."""
+        while not self.asked.empty():
+            self.handle(self.asked.get())
         now = self.clock.monotonic()
         if self.state is State.TIMING and self.timer.tick(now):
             self.handle(Event.TIME_UP)
@@ -209,6 +219,7 @@ class Referee:
         photo = self.record.photo(f"match{match.number}-round{number}-roll.jpg", image)
         player = match.holder if not self.game.is_tray else ""
         self.round = Round(number, reading, photo, player, seconds=self.settings.timer_seconds)
+        self.disputes.clear()
         match.last_round = number
         self.record.write(number, RollRead(reading, photo, player))
         self.message = ""
@@ -244,10 +255,45 @@ class Referee:
             left = self.timer.stop(self.clock.monotonic())
             self.record.write(done.number, RoundEnded(round(left, 2)))
             self._beep(ALARM)
+        if self.disputes.pending is not None:
+            return Event.DISPUTED
         if self.game.is_tray and self.has_lists:
             return Event.LISTS_LOCKED
         self.message = "Time is up. Press the button to score."
         return None
+
+    def _enter_disputed(self) -> None:
+        self.message = disputed_prompt(self.disputes.judge)
+
+    def _enter_allowing(self) -> Event:
+        return self._rule(True)
+
+    def _enter_refusing(self) -> Event:
+        return self._rule(False)
+
+    def _rule(self, allowed: bool) -> Event:
+        """The table's ruling on the word on the screen; the next word, or the scoring."""
+        assert self.round is not None
+        by, self._ruled_by = self._ruled_by or "button", ""
+        with self.lock:
+            self.disputes.rule(self.round.number, allowed, by)
+        return Event.DISPUTED if self.disputes.pending is not None else Event.RULED
+
+    def dispute(self, player: str, word: str) -> Challenge:
+        """``player`` challenges ``word`` (``device.disputes`` has the rules)."""
+        with self.lock:
+            found = self.disputes.challenge(self.round, self.state, player, word)
+            if self.state is State.TIME_UP:
+                self.asked.put(Event.DISPUTED)
+        self.on_change(self)
+        return found
+
+    def rule(self, player: str, allowed: bool) -> None:
+        """The judge's phone rules on the word on the screen (``RuleError`` says why not)."""
+        with self.lock:
+            self.disputes.may_rule(player, self.state)
+            self._ruled_by = player
+            self.asked.put(Event.ALLOW if allowed else Event.REFUSE)
 
     def _enter_scoring(self) -> Event:
         done = self.round
@@ -359,6 +405,7 @@ class Referee:
             if resume is Event.RESUME_SCORED:
                 self.scoring.work_out(self.round, self.match, self.players_with_lists())
             elif self.game.is_tray:
+                self.disputes.replay(self.round)
                 self.round.desk = self.scoring.desk(self.round, self.match)
         if resume is not None:
             self.handle(resume)

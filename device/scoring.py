@@ -23,6 +23,7 @@ from device.sections import Settings
 from engine.adlib import Grid
 from engine.adlib.best import BestCrossword
 from engine.games import Game
+from engine.house import HouseList
 from vision import LooseReading
 
 
@@ -42,6 +43,8 @@ class Scoring:
         self.scorer = scorer
         self.record = record
         self.capture = capture
+        #: The table's house list as it stands (the referee's disputes keep it).
+        self.house: Callable[[], HouseList | None] = lambda: None
 
     def desk(self, done: Round, match: BoxMatch) -> Desk:
         """The round's lists, open while its timer runs, with every word typed before a
@@ -52,7 +55,9 @@ class Scoring:
         def write(payload: Payload) -> None:
             self.record.write(done.number, payload, must=True)
 
-        rules = dataclasses.replace(match.round_rules(self.settings), challenge=done.challenge)
+        rules = dataclasses.replace(
+            match.round_rules(self.settings), challenge=done.challenge, house=self.house()
+        )
         lexicon = lexicon_for(self.game, self.settings.lexicon)
         desk = Desk(board, self.game, lexicon, rules, write, teams=lambda: dict(match.teams))
         for typed in done.typed:
@@ -110,7 +115,7 @@ class Scoring:
             if players:
                 desk = done.desk or self.desk(done, match)
                 rules = match.round_rules(self.settings)
-                rules = dataclasses.replace(rules, challenge=done.challenge)
+                rules = dataclasses.replace(rules, challenge=done.challenge, house=self.house())
                 done.result = self.scorer.score_lists(
                     board, self.game, desk.lists(players), rules, lexicon
                 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from device.disputes import Challenge
 from device.flow import State
 from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
@@ -12,6 +13,9 @@ from device.render import Line, View
 from engine.adlib import Verdict
 from engine.adlib.best import BestCrossword
 from engine.adlib.match import start_value
+from engine.house import ALLOWED_BY_TABLE, REFUSED_BY_TABLE
+from engine.referee import NOT_A_WORD, REFUSALS
+from engine.round import Entry
 
 
 def clock_text(seconds: float) -> str:
@@ -63,6 +67,10 @@ def view_of(referee: Referee) -> View:
         lines = _typing_lines(referee)
     elif state is State.TIME_UP:
         clock = "0:00"
+    elif state is State.DISPUTED and referee.disputes.pending is not None:
+        title = f"{name} · a word challenged"
+        lines = challenge_lines(referee.disputes.pending)
+        faces, size, doubtful = (), 0, frozenset()
     elif state is State.STARTER and match is not None:
         title = f"{name} · who starts"
         lines = tuple(Line(who, f"{face} = {value}", "head") for who, face, value in match.throws)
@@ -105,6 +113,17 @@ def view_of(referee: Referee) -> View:
         qr=qr,
         caption=caption,
         table=table,
+    )
+
+
+def challenge_lines(challenge: Challenge) -> tuple[Line, ...]:
+    """A challenged word as the table sees it: the word and who challenged it, what the
+    word list says, and what the word means."""
+    shown = challenge.dispute
+    return (
+        Line(shown.word.upper(), f"challenged by {challenge.player}", "head"),
+        Line(shown.verdict, kind="head"),
+        Line(shown.definition),
     )
 
 
@@ -163,9 +182,27 @@ def tray_lines(referee: Referee) -> tuple[Line, ...]:
     for player in done.result.players:
         lines.append(Line(player.name, str(player.score), "head"))
         for entry in player.entries:
-            shown = STATUS.get(entry.status, entry.status) or str(entry.points)
-            lines.append(Line(entry.word.upper(), shown))
+            lines.append(entry_line(entry))
     return tuple(lines)
+
+
+def entry_line(entry: Entry) -> Line:
+    """A word of a list on the score screen: its points, or why it does not count (the
+    engine's reason, shortly: ``is slang``), and whether the table's own ruling decided.
+
+    >>> from engine.referee import Ruling
+    >>> said = Ruling("gonna", "", "not-a-word", "", 0, (), refusal="slang")
+    >>> str(entry_line(Entry("gonna", "not-a-word", 0, "Ann", said)))
+    'GONNA  is slang'
+    """
+    ruling, word = entry.ruling, entry.word.upper()
+    if ruling.by_table:
+        if entry.status == NOT_A_WORD:
+            return Line(word, REFUSED_BY_TABLE)
+        word = f"{word} ({ALLOWED_BY_TABLE})"
+    if entry.status == NOT_A_WORD and ruling.refusal in REFUSALS:
+        return Line(word, REFUSALS[ruling.refusal])
+    return Line(word, STATUS.get(entry.status, entry.status) or str(entry.points))
 
 
 def crossword_table(verdict: Verdict) -> tuple[tuple[tuple[Line, ...], ...], tuple[Line, ...]]:

@@ -57,7 +57,8 @@ function show(state) {
   $("who").textContent = state.name + (state.team ? " (" + state.team + ")" : "");
   $("clock").textContent = state.phase === "typing" ? clockText(state.seconds) : "";
   const phases = { waiting: "Waiting for the next round.", typing: "Type your words.",
-                   locked: "Time is up: the lists are locked.", scored: "The round is scored." };
+                   locked: "Time is up: the lists are locked.", scored: "The round is scored.",
+                   disputed: "A word is challenged: the table rules on it." };
   $("phase").textContent = phases[state.phase] || "";
   const board = $("board");
   board.replaceChildren();
@@ -78,6 +79,8 @@ function show(state) {
     }
     words.append(item);
   }
+  $("challenge").hidden = !["typing", "locked", "disputed"].includes(state.phase);
+  showDisputes(state);
   const results = $("results");
   results.replaceChildren();
   for (const player of state.results) {
@@ -99,6 +102,42 @@ function show(state) {
     standings.append(list);
   }
   if (state.winners.length) standings.append(el("p", "Winner: " + state.winners.join(" and "), "winner"));
+}
+
+function showDisputes(state) {
+  const disputes = $("disputes");
+  disputes.replaceChildren();
+  let waiting = true;  // the first word not yet ruled on is the one on the screen
+  for (const d of state.disputes) {
+    const item = el("article", undefined, "dispute " + (d.ruling || "pending"));
+    item.append(el("h3", d.word.toUpperCase() + " (challenged by " + d.by + ")"));
+    item.append(el("p", d.verdict, "verdict"), el("p", d.definition, "definition"));
+    if (d.ruling) item.append(el("p", d.ruling + " by this table", "ruling"));
+    if (!d.ruling && waiting && state.judge && state.phase === "disputed") {
+      for (const [label, allow] of [["Allow", true], ["Refuse", false]]) {
+        const button = el("button", label);
+        button.type = "button";
+        button.onclick = () => rule(allow);
+        item.append(button);
+      }
+    }
+    if (!d.ruling) waiting = false;
+    disputes.append(item);
+  }
+}
+
+async function challenge(word) {
+  const answer = await call("/dispute", { code, token, word });
+  if (!answer.ok) { say(answer.error); return false; }
+  say(answer.dispute.verdict + ". " + answer.dispute.definition);
+  await refresh();
+  return true;
+}
+
+async function rule(allow) {
+  const answer = await call("/rule", { code, token, allow });
+  say(answer.ok ? "" : answer.error);
+  await refresh();
 }
 
 async function refresh() {
@@ -132,6 +171,12 @@ $("type").addEventListener("submit", async (event) => {
   const word = $("word").value.trim();
   if (!word) return;
   if (await send(word)) $("word").value = "";
+});
+
+$("challenge").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const word = $("challenged").value.trim();
+  if (word && await challenge(word)) $("challenged").value = "";
 });
 
 (async () => {

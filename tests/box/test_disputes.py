@@ -1,0 +1,94 @@
+"""A word challenged on a phone, ruled by the table, kept in the house list: the whole way,
+on the real players' page (HTTP), MockFactory pins, the dummy screen and a fake clock."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from device.cli import main
+from device.flow import State
+
+from .test_page import BOARD, page_box, post, press
+
+
+def state_of(url: str, code: str, token: str) -> dict:
+    with urllib.request.urlopen(f"{url}state?code={code}&token={token}", timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def screen_text(made) -> str:
+    shown = made.box.screen.shown
+    return " ".join([shown.title, shown.message, *map(str, shown.lines)])
+
+
+def test_a_challenged_word_is_refused_by_a_hold_and_stays_refused_until_forgotten(
+    tmp_path, photos, factory, capsys
+):
+    made, clock, url = page_box(tmp_path, photos, factory)
+    referee = made.referee
+    code = referee.join_code
+    ann = post(url, "join", {"code": code, "name": "Ann"})[1]["token"]
+    ben = post(url, "join", {"code": code, "name": "Ben"})[1]["token"]
+    press(factory, made, clock)
+    assert referee.state is State.TIMING
+    for word in ("hunt", "humane"):
+        status, typed = post(url, "word", {"code": code, "token": ann, "word": word})
+        assert status == 200 and typed["status"] == "valid"
+    # Ben doubts HUNT: his phone is shown what the word list says and what it means.
+    status, asked = post(url, "dispute", {"code": code, "token": ben, "word": "Hunt"})
+    assert status == 200, asked
+    assert asked["dispute"]["verdict"] == "HUNT counts: it is in the word list"
+    assert asked["dispute"]["definition"].startswith("HUNT (noun): an association of huntsmen")
+    assert asked["dispute"]["by"] == "Ben" and asked["dispute"]["ruling"] == ""
+    # At 0:00 the round is not scored: the screen shows the word, its reason, its meaning.
+    clock.advance(180)
+    made.box.step()
+    assert referee.state is State.DISPUTED
+    shown = screen_text(made)
+    assert "HUNT  challenged by Ben" in shown
+    assert "HUNT counts: it is in the word list" in shown
+    assert "HUNT (noun): an association of huntsmen" in shown
+    assert "Tap: allow it. Hold: refuse it." in shown
+    phone = state_of(url, code, ann)
+    assert phone["phase"] == "disputed" and phone["disputes"][0]["word"] == "hunt"
+    status, refused = post(url, "rule", {"code": code, "token": ann, "allow": True})
+    assert status == 409 and "Only the judge" in refused["error"]  # no judge is named
+    # A hold refuses it (here it is no cancel), and the round is scored without it.
+    factory.pin(17).drive_low()
+    assert made.box.events.get(timeout=2) == "hold"
+    made.referee.handle("hold")
+    factory.pin(17).drive_high()
+    assert referee.state is State.SCORED
+    anns = {e.word: e for e in referee.round.result.players[0].entries}
+    assert anns["hunt"].status == "not-a-word" and anns["hunt"].points == 0
+    assert anns["hunt"].ruling.reason == "not a word: HUNT is refused by this table"
+    assert referee.round.result.scores()["Ann"] == anns["humane"].points
+    assert "HUNT  refused by this table" in screen_text(made)
+    assert made.store.house("en").refused == {"hunt"}
+    kinds = [e.kind for e in made.store.events(1)]
+    assert kinds.index("word-disputed") < kinds.index("word-ruled") < kinds.index("scored")
+    assert state_of(url, code, ann)["disputes"][0]["ruling"] == "refused"
+    # The next round refuses it again, as the table's ruling.
+    press(factory, made, clock)
+    press(factory, made, clock)
+    assert referee.state is State.TIMING and referee.round.number == 2
+    status, typed = post(url, "word", {"code": code, "token": ann, "word": "hunt"})
+    assert typed["status"] == "not-a-word"
+    assert typed["why"] == "not a word: HUNT is refused by this table"
+    clock.advance(180)
+    made.box.step()
+    assert referee.state is State.SCORED  # no word challenged this round
+    made.close()
+    # `cuberef lexicon house forget` undoes the ruling.
+    config = tmp_path / "box.toml"
+    config.write_text(f"[store]\nfolder = '{tmp_path / 'store'}'\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["lexicon", "house", "list", "--config", str(config)]) == 0
+    assert "refused by this table (en): hunt" in capsys.readouterr().out
+    assert main(["lexicon", "house", "forget", "hunt", "--config", str(config)]) == 0
+    assert "it was refused by this table" in capsys.readouterr().out
+    board = ["--game", "big-boggle", "--board", BOARD]
+    assert main(["check", *board, "hunt", "--house", "--config", str(config), "--json"]) == 0
+    (ruled,) = json.loads(capsys.readouterr().out)["results"]
+    assert ruled["valid"] and not ruled["by_table"]
