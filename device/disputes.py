@@ -10,16 +10,18 @@ the word shows as "allowed by this table" or "refused by this table".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from device.events import WordDisputed, WordRuled
-from device.flow import State
+from device.flow import Event, State
 from device.matchplay import Round
 from device.record import Record
+from device.seams import lexicon_for
+from device.sections import Settings
 from engine.errors import RuleError
 from engine.games import Game
 from engine.house import HouseList
-from engine.lexicon import Lexicon
 from engine.referee import Dispute, dispute, normalize_word
 
 #: At most this many words challenged in one round: a table argues about a few.
@@ -57,20 +59,31 @@ class Challenge:
 class Disputes:
     """The round's challenged words, in the order they came, and the house list."""
 
-    def __init__(self, game: Game, lexicon: Lexicon, record: Record, judge: str = "") -> None:
+    def __init__(
+        self, game: Game, settings: Settings, record: Record, ask: Callable[[Event], None]
+    ) -> None:
         self.game = game
-        self.lexicon = lexicon
+        self.lexicon = lexicon_for(game, settings.lexicon)
         self.record = record
+        #: Hands the box an event from the page's thread (the referee handles it next).
+        self.ask = ask
         #: The player whose phone may rule instead of the button ("" for none).
-        self.judge = judge
-        self.language = lexicon.card.language
+        self.judge = settings.page.judge
+        #: Who rules on the word on the screen next: the button, or the judge's phone.
+        self.ruled_by = "button"
+        self.language = self.lexicon.card.language
         store = record.source
         self.house = store.house(self.language) if store is not None else HouseList(self.language)
+        #: The round's challenged words (``number``: that round's).
         self.challenges: list[Challenge] = []
+        self.number = 0
 
-    def clear(self) -> None:
-        """A new round: no word challenged yet."""
-        self.challenges = []
+    def of(self, done: Round | None) -> list[Challenge]:
+        """The challenged words of round ``done`` (none of a new round yet)."""
+        number = done.number if done is not None else 0
+        if number != self.number:
+            self.challenges, self.number = [], number
+        return self.challenges
 
     def challenge(
         self, done: Round | None, state: State, player: str, text: str, replaying: bool = False
@@ -80,6 +93,7 @@ class Disputes:
         is no word at all, or for too many challenges."""
         if done is None or state not in OPEN:
             raise RuleError("A word can be challenged only before the round is scored.")
+        self.of(done)
         word = normalize_word(text)
         known = next((c for c in self.challenges if c.word == word), None)
         if known is not None:
@@ -90,11 +104,13 @@ class Disputes:
         if not replaying:
             self.record.write(done.number, WordDisputed(player, word), must=True)
         self.challenges.append(found)
+        if state is State.TIME_UP:
+            self.ask(Event.DISPUTED)
         return found
 
     def replay(self, done: Round) -> None:
         """Take up the round's challenges and rulings as they stood before a restart."""
-        self.clear()
+        self.of(done)
         for said in done.disputed:
             if isinstance(said, WordDisputed):
                 self.challenge(done, State.TIMING, said.player, said.word, replaying=True)
@@ -102,12 +118,25 @@ class Disputes:
                 self.rule(done.number, said.allowed, said.by, replaying=True)
         done.disputed = []
 
-    def may_rule(self, player: str, state: State) -> None:
-        """Whether ``player``'s phone may rule now; ``RuleError`` says why not."""
+    def judged(self, player: str, state: State, allowed: bool) -> None:
+        """The judge's phone rules on the word on the screen; ``RuleError`` says why not."""
         if not self.judge or player != self.judge:
             raise RuleError(f"Only the judge ({self.judge or 'none is named'}) rules on a phone.")
         if state is not State.DISPUTED:
             raise RuleError("No challenged word is waiting for a ruling.")
+        self.ruled_by = player
+        self.ask(Event.ALLOW if allowed else Event.REFUSE)
+
+    def ruled(self, done: Round | None, allowed: bool) -> Event:
+        """The table's ruling on the word on the screen, then the next word or the scoring."""
+        assert done is not None
+        by, self.ruled_by = self.ruled_by, "button"
+        self.rule(done.number, allowed, by)
+        return Event.DISPUTED if self.pending is not None else Event.RULED
+
+    def waiting(self, done: Round) -> bool:
+        """Whether a word of round ``done`` waits for the table's ruling."""
+        return any(c.allowed is None for c in self.of(done))
 
     @property
     def pending(self) -> Challenge | None:

@@ -27,7 +27,7 @@ from device.buzzer import Buzzer
 from device.camera import Camera
 from device.clock import Clock
 from device.corrections import Corrections
-from device.disputes import Challenge, Disputes
+from device.disputes import Disputes
 from device.events import Event as StoredEvent
 from device.events import (
     MatchEnded,
@@ -47,14 +47,14 @@ from device.notices import Notices
 from device.readings import check_roll
 from device.record import Record
 from device.scoring import Scoring
-from device.seams import Reader, Scorer, lexicon_for
+from device.seams import Reader, Scorer
 from device.sections import Settings
 from device.store import Store
 from device.table import Table, make_code
 from device.timer import Timer
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune
 from device.wording import disputed_prompt, prompt, resumed
-from engine.errors import CuberefError, MachineError, RuleError
+from engine.errors import CuberefError, MachineError
 from engine.faces import Face
 from engine.games import Game
 from vision import LooseReading
@@ -100,21 +100,19 @@ class Referee:
         )
         self.keyboard = Keyboard(seat.name, lambda: self.desk) if seat.name else None
         self.corrections = Corrections(self.record)
-        lexicon = lexicon_for(self.game, settings.lexicon)
-        self.disputes = Disputes(self.game, lexicon, self.record, page.judge)
+        #: Events the players' page asks for from its own thread, handled on the next tick.
+        self.asked: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self.disputes = Disputes(self.game, settings, self.record, self.asked.put)
         self.scoring = Scoring(
             self.game, settings, parts.reader, parts.scorer, self.record, self._capture
         )
         self.scoring.house = lambda: self.disputes.house
-        #: Events the players' page asks for from its own thread, handled on the next tick.
-        self.asked: queue.SimpleQueue[Event] = queue.SimpleQueue()
         self.on_change: Callable[[Referee], None] = lambda _referee: None
         #: Where phones reach the players' page ("" when it is off).
         self.page_address = ""
         #: Taken for the short changes the players' page makes from its own thread.
         self.lock = threading.RLock()
         self.timer = Timer(parts.buzzer)
-        self._ruled_by = ""
         self._camera: Camera | None = None
         self.message = self.prompt()
 
@@ -219,7 +217,6 @@ class Referee:
         photo = self.record.photo(f"match{match.number}-round{number}-roll.jpg", image)
         player = match.holder if not self.game.is_tray else ""
         self.round = Round(number, reading, photo, player, seconds=self.settings.timer_seconds)
-        self.disputes.clear()
         match.last_round = number
         self.record.write(number, RollRead(reading, photo, player))
         self.message = ""
@@ -255,7 +252,7 @@ class Referee:
             left = self.timer.stop(self.clock.monotonic())
             self.record.write(done.number, RoundEnded(round(left, 2)))
             self._beep(ALARM)
-        if self.disputes.pending is not None:
+        if self.disputes.waiting(done):
             return Event.DISPUTED
         if self.game.is_tray and self.has_lists:
             return Event.LISTS_LOCKED
@@ -266,34 +263,10 @@ class Referee:
         self.message = disputed_prompt(self.disputes.judge)
 
     def _enter_allowing(self) -> Event:
-        return self._rule(True)
+        return self.disputes.ruled(self.round, True)
 
     def _enter_refusing(self) -> Event:
-        return self._rule(False)
-
-    def _rule(self, allowed: bool) -> Event:
-        """The table's ruling on the word on the screen; the next word, or the scoring."""
-        assert self.round is not None
-        by, self._ruled_by = self._ruled_by or "button", ""
-        with self.lock:
-            self.disputes.rule(self.round.number, allowed, by)
-        return Event.DISPUTED if self.disputes.pending is not None else Event.RULED
-
-    def dispute(self, player: str, word: str) -> Challenge:
-        """``player`` challenges ``word`` (``device.disputes`` has the rules)."""
-        with self.lock:
-            found = self.disputes.challenge(self.round, self.state, player, word)
-            if self.state is State.TIME_UP:
-                self.asked.put(Event.DISPUTED)
-        self.on_change(self)
-        return found
-
-    def rule(self, player: str, allowed: bool) -> None:
-        """The judge's phone rules on the word on the screen (``RuleError`` says why not)."""
-        with self.lock:
-            self.disputes.may_rule(player, self.state)
-            self._ruled_by = player
-            self.asked.put(Event.ALLOW if allowed else Event.REFUSE)
+        return self.disputes.ruled(self.round, False)
 
     def _enter_scoring(self) -> Event:
         done = self.round
@@ -346,23 +319,6 @@ class Referee:
     def players_with_lists(self) -> list[str]:
         with self.lock:
             return list(self.match.seats) if self.match and self.has_lists else []
-
-    def join(self, name: str, team: str, phone: str) -> PlayerJoined:
-        """A player sits down at the table on a phone (``device.table`` has the rules);
-        ``RuleError`` says why not."""
-        if not self.game.is_tray:
-            raise RuleError(f"The players' page is for word lists; {self.game.title} is not.")
-        with self.lock:
-            between = self.match is None or self.match.ended
-            seated = self.table.join(name, team, phone, between_matches=between)
-        self.on_change(self)
-        return seated
-
-    def leave(self, name: str) -> None:
-        """A player leaves the table: they play no match after the one under way."""
-        with self.lock:
-            self.table.leave(name)
-        self.on_change(self)
 
     @property
     def join_code(self) -> str:

@@ -50,7 +50,7 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             "disputes": [],
         }
         if done is not None and phase != "waiting":
-            state["disputes"] = [c.to_json() for c in referee.disputes.challenges]
+            state["disputes"] = [c.to_json() for c in referee.disputes.of(done)]
         if done is not None and done.reading is not None and phase != "waiting":
             faces, size = [str(f) for f in faces_of(done.reading)], size_of(done.reading)
             state["board"] = [faces[r * size : (r + 1) * size] for r in range(size)]

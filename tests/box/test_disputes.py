@@ -8,8 +8,10 @@ import urllib.request
 
 from device.cli import main
 from device.flow import State
+from device.paint import SMALLEST
 
 from .test_page import BOARD, page_box, post, press
+from .test_screens_readable import readable, words
 
 
 def state_of(url: str, code: str, token: str) -> dict:
@@ -50,6 +52,11 @@ def test_a_challenged_word_is_refused_by_a_hold_and_stays_refused_until_forgotte
     assert "HUNT counts: it is in the word list" in shown
     assert "HUNT (noun): an association of huntsmen" in shown
     assert "Tap: allow it. Hold: refuse it." in shown
+    screen = made.box.screen
+    drawn = readable(screen.surface, screen.layout)  # each text really on the picture
+    assert min(text.size for text in drawn) >= SMALLEST
+    assert "challenged by Ben" in words(drawn)
+    screen.save(tmp_path / "disputed.png")
     phone = state_of(url, code, ann)
     assert phone["phase"] == "disputed" and phone["disputes"][0]["word"] == "hunt"
     status, refused = post(url, "rule", {"code": code, "token": ann, "allow": True})
