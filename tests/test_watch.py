@@ -161,3 +161,25 @@ def test_a_bad_source_is_one_sentence_and_exit_2(
     assert main([word.replace("{tmp}", str(tmp_path)) for word in argv]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and said in err[0]
+
+
+def _nudged(image: np.ndarray) -> np.ndarray:
+    shift = np.array([[1, 0, 3], [0, 1, -2]], np.float32)
+    return cv2.warpAffine(image, shift, image.shape[1::-1], borderMode=cv2.BORDER_REPLICATE)
+
+
+def _relit(image: np.ndarray) -> np.ndarray:
+    ramp = np.linspace(0.65, 1.25, image.shape[1], dtype=np.float32)[None, :, None]
+    return np.clip(image * ramp, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("change", [_nudged, _relit], ids=["camera nudged", "light changed"])
+def test_a_camera_nudged_or_the_light_changed_is_not_a_hand_for_long(
+    change, table: Table, hand_frames
+) -> None:
+    clear = [image for shot, image in hand_frames if shot.hand is None][:3]
+    full = Shot(laid(table, CROSSWORD))
+    later = [change(table.photo(full, 60 + n)) for n in range(4)]
+    shown = views(clear + later)
+    assert {v.score for v in shown if v is not None and v.score is not None} == {31}
+    assert [v.state for v in shown[-2:] if v is not None] == [State.CROSSWORD] * 2

@@ -9,6 +9,10 @@ cubes half hidden are never shown as read. A change that stays put, apart from e
 (a phone laid on the table), is taken into the picture after ``AGREE`` frames; one over
 the cubes only after ``SETTLE`` frames that read as before.
 
+Frames are compared after the view's own shift is taken out (a camera nudged on its
+stand); where more than ``WHOLE`` of the view changed (the light, the camera moved), the
+frames no longer compare and only the readings must agree until the next stable one.
+
 What did not move is not read again: a frame that shows what the last stable reading was
 taken from, or what the frame last read showed, keeps that reading, and a frame in which
 far more than a cube moved since the frame before (a hand on its way) is not read at all.
@@ -25,7 +29,18 @@ from enum import StrEnum
 import numpy as np
 
 from vision.errors import NoCubesFound, ReadError
-from vision.motion import SPECK, Small, area, blobs, changed, cube_side, footprint, small_copy
+from vision.motion import (
+    SPECK,
+    WHOLE,
+    Small,
+    area,
+    blobs,
+    changed,
+    cube_side,
+    footprint,
+    share,
+    small_copy,
+)
 from vision.reading import LooseReading
 
 #: Frames in a row that must read the same before a reading is shown.
@@ -121,7 +136,8 @@ class LiveReader:
             self.counts["reused"] += 1
             self._pending = (self.held[0], self.held[1], self.agree)
             return self._show(hands=False)
-        if previous is not None and area(changed(small, previous), speck) > MOVING * cube:
+        moved = changed(small, previous) if previous is not None else None
+        if moved is not None and share(moved) < WHOLE and area(moved, speck) > MOVING * cube:
             self.counts["moving"] += 1
             self._pending = None
             return self._show(hands=True)
@@ -132,7 +148,7 @@ class LiveReader:
             self.counts["read"] += 1
             sight = self._sight(image)
             self._seen = (small, sight)
-        hands = self._hands(small, previous, sight, cube)
+        hands = self._hands(small, previous, sight)
         if hands or not sight.readable:
             self._pending = None
             return self._show(hands)
@@ -160,14 +176,16 @@ class LiveReader:
         except ReadError:  # blurred by motion, say: nothing to go by in this frame
             return _Sight(None, readable=False)
 
-    def _hands(self, small: Small, previous: Small | None, sight: _Sight, cube: float) -> bool:
+    def _hands(self, small: Small, previous: Small | None, sight: _Sight) -> bool:
         """Whether something other than cubes changed since the held reading's frame."""
         if self._base is None or self.held is None:
             return False
-        shape = small.pixels.shape
-        cubes = _tops(self.held[1]) + _tops(sight.reading)
-        rest = changed(small, self._base) & (1 - footprint(shape, cubes, small.scale))
-        found = blobs(rest, HAND * cube)
+        if share(changed(small, self._base)) > WHOLE:
+            # The whole view changed (the light, the camera): frames compare no more, and
+            # until the next stable reading only the readings themselves must agree.
+            self._base = None
+            return False
+        found = self._unexplained(small, sight.reading)
         if not found:
             self._settling = 0
             return False
@@ -178,12 +196,30 @@ class LiveReader:
             self._settling = 0
             return True
         self._settling += 1
-        near = footprint(shape, _tops(self.held[1]), small.scale, APART)
+        near = footprint(small.pixels.shape, _tops(self.held[1]), self._base.scale, APART)
         apart = not any((blob & near).any() for blob in found)
         if (apart and self._settling >= self.agree) or self._settling >= SETTLE:
             self._base, self._settling = small, 0
             return False
         return True
+
+    def _unexplained(self, small: Small, reading: LooseReading | None) -> list[np.ndarray]:
+        """The changes since the held reading's frame where neither its cubes nor those of
+        ``reading`` (read from the frame ``small`` was made of) lie: hands."""
+        assert self._base is not None and self.held is not None
+        shape = small.pixels.shape
+        cubes = footprint(shape, _tops(self.held[1]), self._base.scale)
+        cubes |= footprint(shape, _tops(reading), small.scale)
+        side = self._side or cube_side([], 1.0, shape)
+        return blobs(changed(small, self._base) & (1 - cubes), HAND * side * side)
+
+    def covered(self, image: np.ndarray, reading: LooseReading | None) -> bool:
+        """Whether ``image``, a photo of the same view at any size (the still taken at
+        0:00), shows something besides cubes changed since the last stable reading was
+        taken, ``reading`` being what it was read as: a hand over the cubes."""
+        if self._base is None or self.held is None:
+            return False
+        return bool(self._unexplained(small_copy(image), reading))
 
     def ended(self) -> Live | None:
         """What to show once the source has ended: as after its last frame, but where
