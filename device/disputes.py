@@ -10,7 +10,7 @@ the word shows as "allowed by this table" or "refused by this table".
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import queue
 from dataclasses import dataclass
 
 from device.events import WordDisputed, WordRuled
@@ -59,14 +59,12 @@ class Challenge:
 class Disputes:
     """The round's challenged words, in the order they came, and the house list."""
 
-    def __init__(
-        self, game: Game, settings: Settings, record: Record, ask: Callable[[Event], None]
-    ) -> None:
+    def __init__(self, game: Game, settings: Settings, record: Record) -> None:
         self.game = game
         self.lexicon = lexicon_for(game, settings.lexicon)
         self.record = record
-        #: Hands the box an event from the page's thread (the referee handles it next).
-        self.ask = ask
+        #: Events for the box from the page's thread, which the referee handles next tick.
+        self.asked: queue.SimpleQueue[Event] = queue.SimpleQueue()
         #: The player whose phone may rule instead of the button ("" for none).
         self.judge = settings.page.judge
         #: Who rules on the word on the screen next: the button, or the judge's phone.
@@ -105,7 +103,7 @@ class Disputes:
             self.record.write(done.number, WordDisputed(player, word), must=True)
         self.challenges.append(found)
         if state is State.TIME_UP:
-            self.ask(Event.DISPUTED)
+            self.asked.put(Event.DISPUTED)
         return found
 
     def replay(self, done: Round) -> None:
@@ -125,7 +123,7 @@ class Disputes:
         if state is not State.DISPUTED:
             raise RuleError("No challenged word is waiting for a ruling.")
         self.ruled_by = player
-        self.ask(Event.ALLOW if allowed else Event.REFUSE)
+        self.asked.put(Event.ALLOW if allowed else Event.REFUSE)
 
     def ruled(self, done: Round | None, allowed: bool) -> Event:
         """The table's ruling on the word on the screen, then the next word or the scoring."""

@@ -16,7 +16,6 @@ recorded the moment it happens.
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,7 +52,7 @@ from device.store import Store
 from device.table import Table, make_code
 from device.timer import Timer
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune
-from device.wording import disputed_prompt, prompt, resumed
+from device.wording import prompt, resumed
 from engine.errors import CuberefError, MachineError
 from engine.faces import Face
 from engine.games import Game
@@ -100,9 +99,7 @@ class Referee:
         )
         self.keyboard = Keyboard(seat.name, lambda: self.desk) if seat.name else None
         self.corrections = Corrections(self.record)
-        #: Events the players' page asks for from its own thread, handled on the next tick.
-        self.asked: queue.SimpleQueue[Event] = queue.SimpleQueue()
-        self.disputes = Disputes(self.game, settings, self.record, self.asked.put)
+        self.disputes = Disputes(self.game, settings, self.record)
         self.scoring = Scoring(
             self.game, settings, parts.reader, parts.scorer, self.record, self._capture
         )
@@ -164,8 +161,8 @@ class Referee:
 
     def tick(self) -> None:
         """Let time pass: sound the cues that are due and end the round at zero."""
-        while not self.asked.empty():
-            self.handle(self.asked.get())
+        while not self.disputes.asked.empty():  # from the players' page's thread
+            self.handle(self.disputes.asked.get())
         now = self.clock.monotonic()
         if self.state is State.TIMING and self.timer.tick(now):
             self.handle(Event.TIME_UP)
@@ -261,9 +258,6 @@ class Referee:
             return Event.LISTS_LOCKED
         self.message = "Time is up. Press the button to score."
         return None
-
-    def _enter_disputed(self) -> None:
-        self.message = disputed_prompt(self.disputes.judge)
 
     def _enter_allowing(self) -> Event:
         return self.disputes.ruled(self.round, True)

@@ -11,6 +11,7 @@ from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
 from device.referee import Referee
 from device.render import Line, View
+from device.wording import disputed_prompt
 from engine.adlib import Verdict
 from engine.adlib.best import BestCrossword
 from engine.adlib.match import start_value
@@ -70,6 +71,7 @@ def view_of(referee: Referee) -> View:
         clock = "0:00"
     elif state is State.DISPUTED and referee.disputes.pending is not None:
         title = f"{name} · a word challenged"
+        message = disputed_prompt(referee.disputes.judge)
         lines = challenge_lines(referee.disputes.pending)
         faces, size, doubtful = (), 0, frozenset()
     elif state is State.STARTER and match is not None:
