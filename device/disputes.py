@@ -116,12 +116,16 @@ class Disputes:
                 self.rule(done.number, said.allowed, said.by, replaying=True)
         done.disputed = []
 
-    def judged(self, player: str, state: State, allowed: bool) -> None:
-        """The judge's phone rules on the word on the screen; ``RuleError`` says why not."""
+    def judged(self, player: str, state: State, word: str, allowed: bool) -> None:
+        """The judge's phone rules on ``word``, the one on the screen; ``RuleError`` says
+        why not."""
         if not self.judge or player != self.judge:
             raise RuleError(f"Only the judge ({self.judge or 'none is named'}) rules on a phone.")
-        if state is not State.DISPUTED:
+        pending = self.pending
+        if state is not State.DISPUTED or pending is None:
             raise RuleError("No challenged word is waiting for a ruling.")
+        if normalize_word(word) != pending.word:
+            raise RuleError(f"The word on the screen is {pending.word.upper()}; rule on that one.")
         self.ruled_by = player
         self.asked.put(Event.ALLOW if allowed else Event.REFUSE)
 

@@ -7,9 +7,7 @@ the screen shows with a QR code of the page's address and the table's long secre
 (and a team, if they play in one) and gets a token, the phone's own secret; each word
 goes to the round's lists, which check it at once and store it before the phone hears
 it is kept. The phone shows only its own words until the lists lock at 0:00, then
-everyone's scores, its own first. Before the round is scored a phone may challenge a word
-(``/dispute``): it is shown what the word list says of it and what it means, and the
-table rules (the judge's phone through ``/rule``).
+everyone's scores, its own first; before the scoring, words challenged and their rulings.
 
 The page knows the box only through ``Front``: the join code, the game's language, and
 what a phone may do (join, leave, hand in a word, see the round); ``device.phones``
@@ -82,12 +80,8 @@ class Front(Protocol):
         """Everything the phone shows now."""
         ...
 
-    def dispute(self, token: str, word: str) -> dict[str, Any]:
-        """The phone's player challenges a word: what the table is shown of it."""
-        ...
-
-    def rule(self, token: str, allow: bool) -> dict[str, Any]:
-        """The judge's phone allows or refuses the word on the screen."""
+    def dispute(self, token: str, word: str, allow: object) -> dict[str, Any]:
+        """A word challenged (None: what the table is shown), or the judge's ruling."""
         ...
 
 
@@ -276,7 +270,9 @@ class Leave(Handler):
 
 
 class Word(Handler):
-    def post(self) -> None:
+    """A word handed in (``/word``), challenged (``/dispute``) or ruled on (``/rule``)."""
+
+    def post(self, what: str) -> None:
         def work() -> dict[str, Any]:
             data = self.data()
             token = self.text(data, "token", 64)
@@ -285,27 +281,9 @@ class Word(Handler):
             word = typed(self.text(data, "word", LONGEST_WORD), "The word")
             if not self.buckets.allow(player):
                 raise Refusal(429, "Too fast: send one word at a time.")
-            return self.front.hand_in(token, word, bool(data.get("remove")))
-
-        self.answer(work)
-
-
-class Dispute(Handler):
-    """A challenged word (``{"word"}``), or the judge's ruling (``{"allow": true|false}``)."""
-
-    def post(self, what: str) -> None:
-        def work() -> dict[str, Any]:
-            data = self.data()
-            self.check_code(self.text(data, "code", 8))
-            token = self.text(data, "token", 64)
-            self.front.state(token)  # a phone that has not joined is told so first
-            if not self.buckets.allow(token):
-                raise Refusal(429, "Too fast: one challenge at a time.")
-            if what == "rule":
-                if not isinstance(data.get("allow"), bool):
-                    raise Refusal(400, "Say whether the word is allowed: true or false.")
-                return self.front.rule(token, data["allow"])
-            return self.front.dispute(token, self.text(data, "word", LONGEST_WORD))
+            if what == "word":
+                return self.front.hand_in(token, word, bool(data.get("remove")))
+            return self.front.dispute(token, word, data.get("allow") if what == "rule" else None)
 
         self.answer(work)
 
@@ -365,9 +343,8 @@ class Page:
                 (r"/hello", Hello, shared),
                 (r"/join", Join, shared),
                 (r"/leave", Leave, shared),
-                (r"/word", Word, shared),
+                (r"/(word|dispute|rule)", Word, shared),
                 (r"/state", State, shared),
-                (r"/(dispute|rule)", Dispute, shared),
                 (r"/(index\.html|page\.js|page\.css|)", Files),
             ],
             compress_response=False,

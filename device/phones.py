@@ -80,19 +80,19 @@ class Phones:
     def state(self, token: str) -> dict[str, Any]:
         return phone_state(self.referee, self.player(token), self.language)
 
-    def dispute(self, token: str, word: str) -> dict[str, Any]:
-        """The player challenges a word (``device.disputes`` has the rules)."""
+    def dispute(self, token: str, word: str, allow: object) -> dict[str, Any]:
+        """The player challenges a word (``allow`` None), or as the judge rules on the word
+        on the screen (``device.disputes`` has the rules)."""
         name, referee = self.player(token), self.referee
+        if allow is not None and not isinstance(allow, bool):
+            raise Refusal(400, "Say whether the word is allowed: true or false.")
         with referee.lock:
+            if allow is not None:
+                referee.disputes.judged(name, referee.state, word, allow)
+                return {}
             found = referee.disputes.challenge(referee.round, referee.state, name, word)
         referee.on_change(referee)
         return {"dispute": found.to_json()}
-
-    def rule(self, token: str, allow: bool) -> dict[str, Any]:
-        name, referee = self.player(token), self.referee
-        with referee.lock:
-            referee.disputes.judged(name, referee.state, allow)
-        return {}
 
 
 def language_of(referee: Referee) -> str:

@@ -59,7 +59,8 @@ def test_a_challenged_word_is_refused_by_a_hold_and_stays_refused_until_forgotte
     screen.save(tmp_path / "disputed.png")
     phone = state_of(url, code, ann)
     assert phone["phase"] == "disputed" and phone["disputes"][0]["word"] == "hunt"
-    status, refused = post(url, "rule", {"code": code, "token": ann, "allow": True})
+    ruling = {"code": code, "token": ann, "word": "hunt", "allow": True}
+    status, refused = post(url, "rule", ruling)
     assert status == 409 and "Only the judge" in refused["error"]  # no judge is named
     # A hold refuses it (here it is no cancel), and the round is scored without it.
     factory.pin(17).drive_low()
@@ -99,3 +100,43 @@ def test_a_challenged_word_is_refused_by_a_hold_and_stays_refused_until_forgotte
     assert main(["check", *board, "hunt", "--house", "--config", str(config), "--json"]) == 0
     (ruled,) = json.loads(capsys.readouterr().out)["results"]
     assert ruled["valid"] and not ruled["by_table"]
+
+
+def test_the_judges_phone_allows_a_word_the_list_refuses(tmp_path, photos, factory):
+    made, clock, url = page_box(tmp_path, photos, factory, judge="Cy")
+    referee = made.referee
+    code = referee.join_code
+    ann = post(url, "join", {"code": code, "name": "Ann"})[1]["token"]
+    cy = post(url, "join", {"code": code, "name": "Cy"})[1]["token"]
+    press(factory, made, clock)
+    status, typed = post(url, "word", {"code": code, "token": ann, "word": "spain"})
+    assert typed["why"] == "not a word: SPAIN is a proper noun, which the rulebook does not allow"
+    status, asked = post(url, "dispute", {"code": code, "token": ann, "word": "spain"})
+    assert (
+        asked["dispute"]["verdict"] == "SPAIN is a proper noun, which the rulebook does not allow"
+    )
+    assert asked["dispute"]["definition"] == "WordNet 3.0 has no definition of SPAIN."
+    clock.advance(180)
+    made.box.step()
+    assert referee.state is State.DISPUTED
+    assert "Or Cy, the judge, rules on their phone." in screen_text(made)
+    wrong = [
+        ({"token": ann, "word": "spain", "allow": True}, "Only the judge (Cy)"),
+        ({"token": cy, "word": "hunt", "allow": True}, "The word on the screen is SPAIN"),
+        ({"token": cy, "word": "spain", "allow": "yes"}, "true or false"),
+    ]
+    for body, sentence in wrong:
+        status, answer = post(url, "rule", {"code": code, **body})
+        assert status in (400, 409) and sentence in answer["error"], answer
+    assert state_of(url, code, cy)["judge"] and not state_of(url, code, ann)["judge"]
+    status, answer = post(url, "rule", {"code": code, "token": cy, "word": "Spain", "allow": True})
+    assert status == 200 and answer["ok"]
+    made.box.step()  # the box takes the judge's ruling on its own loop
+    assert referee.state is State.SCORED
+    (entry,) = referee.round.result.players[0].entries
+    assert entry.status == "scored" and entry.ruling.reason == "allowed by this table"
+    assert "SPAIN (allowed by this table)" in screen_text(made)
+    assert made.store.house("en").allowed == {"spain"}
+    ruled = [e.payload for e in made.store.events(1) if e.kind == "word-ruled"]
+    assert [(r.word, r.allowed, r.by) for r in ruled] == [("spain", True, "Cy")]
+    made.close()

@@ -117,7 +117,7 @@ function showDisputes(state) {
       for (const [label, allow] of [["Allow", true], ["Refuse", false]]) {
         const button = el("button", label);
         button.type = "button";
-        button.onclick = () => rule(allow);
+        button.onclick = () => rule(d.word, allow);
         item.append(button);
       }
     }
@@ -134,8 +134,8 @@ async function challenge(word) {
   return true;
 }
 
-async function rule(allow) {
-  const answer = await call("/rule", { code, token, allow });
+async function rule(word, allow) {
+  const answer = await call("/rule", { code, token, word, allow });
   say(answer.ok ? "" : answer.error);
   await refresh();
 }
