@@ -10,7 +10,9 @@ from device.cli import main
 from device.flow import State
 from device.paint import SMALLEST
 
+from .conftest import ListReader
 from .test_page import BOARD, page_box, post, press
+from .test_round import box_settings, build
 from .test_screens_readable import readable, words
 
 
@@ -140,3 +142,26 @@ def test_the_judges_phone_allows_a_word_the_list_refuses(tmp_path, photos, facto
     ruled = [e.payload for e in made.store.events(1) if e.kind == "word-ruled"]
     assert [(r.word, r.allowed, r.by) for r in ruled] == [("spain", True, "Cy")]
     made.close()
+
+
+def test_a_box_restarted_while_a_word_waits_asks_the_table_again(tmp_path, photos, factory):
+    made, clock, url = page_box(tmp_path, photos, factory)
+    code = made.referee.join_code
+    ann = post(url, "join", {"code": code, "name": "Ann"})[1]["token"]
+    press(factory, made, clock)
+    post(url, "word", {"code": code, "token": ann, "word": "hunt"})
+    post(url, "dispute", {"code": code, "token": ann, "word": "humane"})
+    made.close()  # the power goes while the timer runs
+    clock.advance(600)
+    chosen = box_settings(tmp_path, photos, "big-boggle")
+    chosen["page"].update(enabled=True, port=0)
+    again, _, _ = build(tmp_path, photos, reader=ListReader([]), settings=chosen, clock=clock)
+    referee = again.referee
+    assert referee.state is State.DISPUTED and referee.disputes.pending.player == "Ann"
+    again.box.draw()
+    assert "HUMANE  challenged by Ann" in screen_text(again)
+    clock.advance(1)
+    referee.handle("tap")  # allowed
+    assert referee.state is State.SCORED
+    assert again.store.house("en").allowed == {"humane"}
+    again.close()
