@@ -2,8 +2,9 @@
 the engine's verdict, worked out the same on the day and after a restart.
 
 Boggle: every word on the tray and each list refereed (crossing-off, teams, handicap, the
-challenge cube). Ad-Lib: the finished crossword photographed, read, refereed against the
-roll and set beside the best crossword the search finds for it.
+challenge cube). Ad-Lib: the finished crossword photographed, read (confirming the turn's
+live reading), refereed against the roll and set beside the best crossword the search
+finds for it.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from device.camera import Camera
 from device.events import Best, Payload, Scored, WordTyped
 from device.lists import Desk
+from device.live_turn import LiveTurn, rolled
 from device.matchplay import BoxMatch, Round
 from device.readings import board_of
 from device.record import Record
@@ -34,14 +37,16 @@ class Scoring:
         reader: Reader,
         scorer: Scorer,
         record: Record,
-        capture: Callable[[], np.ndarray],
+        camera: Callable[[], Camera],
     ) -> None:
         self.game = game
         self.settings = settings
         self.reader = reader
         self.scorer = scorer
         self.record = record
-        self.capture = capture
+        self.camera = camera
+        #: The table read live while an Ad-Lib turn's timer runs (None at other times).
+        self.live: LiveTurn | None = None
 
     def desk(self, done: Round, match: BoxMatch) -> Desk:
         """The round's lists, open while its timer runs, with every word typed before a
@@ -65,22 +70,60 @@ class Scoring:
             desk.lock()
         return desk
 
+    def watch(self, done: Round) -> None:
+        """Read the table live while an Ad-Lib turn's timer runs: the screen shows the
+        crossword's running score and the cubes not yet used, and 0:00 scores it."""
+        if self.game.is_tray or self.live is not None:
+            return
+        self.live = LiveTurn.watching(
+            lambda: self.camera().capture_live(),
+            self.reader,
+            self.game,
+            lambda: rolled(done.reading),  # the roll as the players correct it
+            self.settings.lexicon,
+        )
+
+    def paused(self) -> bool:
+        """Stop reading live; whether a crossword it read stably waits to be scored at
+        once (the first time only: after a failure, a press scores again)."""
+        if self.live is None:
+            return False
+        self.live.stop()
+        stable = self.live.stable
+        return not self.live.used and stable is not None and bool(stable.grid)
+
+    def unwatch(self) -> None:
+        """The turn is over (scored, or cancelled): its live reading ends."""
+        if self.live is not None:
+            self.live.stop()
+            self.live = None
+
     def tray(self, done: Round, match: BoxMatch, players: list[str]) -> Scored:
         self.work_out(done, match, players)
         scores = done.result.scores() if done.result is not None else {}
         return Scored(tuple(scores.items()), done.maximum)
 
     def crossword(self, done: Round, match: BoxMatch) -> Scored:
+        """The finished crossword photographed at full resolution, read and refereed; with
+        the turn read live, the photo confirms its last stable reading (or, where a hand
+        is in it, that reading is scored)."""
         assert isinstance(done.reading, LooseReading)
-        image = self.capture()
+        image = self.camera().capture()
         photo = self.record.photo(f"match{match.number}-round{done.number}-crossword.jpg", image)
         lexicon = self.settings.lexicon
-        read = self.reader.read_crossword(image, self.game, lexicon)
+
+        def read_still(still: np.ndarray) -> LooseReading:
+            return self.reader.read_crossword(still, self.game, lexicon)
+
+        live = self.live
+        if live is not None:
+            live.used = True
+        read, note = live.final(image, read_still) if live is not None else (read_still(image), "")
         assert read.grid is not None
         roll = done.reading.roll
         refereed = self.scorer.score_crossword(roll, read.grid, self.game, lexicon)
         done.verdict, done.grid = refereed.verdict, refereed.rows
-        done.notes = read.warnings
+        done.notes = (*read.warnings, note) if note else read.warnings
         found = self.scorer.best_crossword(roll, self.game, self.settings.best_seconds, lexicon)
         score = done.verdict.score or 0
         if done.verdict.valid and score > found.score:
