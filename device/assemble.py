@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import queue
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from device.buzzer import Buzzer
 from device.camera import Camera, open_camera
 from device.clock import Clock
 from device.flow import Event
+from device.guard import page_key
 from device.guarded_camera import GuardedCamera
 from device.page import Page, page_address
 from device.phones import Phones
@@ -55,6 +57,18 @@ class Assembled:
                 close()
             except Exception as error:  # the process is ending; say so and go on
                 log.error("closing the %s failed: %s", name, error)
+
+
+def page_refused(port: int, error: OSError) -> str:
+    """Why the players' page is off although the settings turn it on: the box plays on
+    without it (never a crash loop of the service)."""
+    why = error.strerror or str(error)
+    if error.errno in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES):
+        return (
+            f"The players' page is off: this box may not use the network ({why}); "
+            "run systemd/install.sh again so that its service allows the local network."
+        )
+    return f"The players' page cannot open port {port} ({why}); set [page] port to a free one."
 
 
 def assemble(
@@ -124,18 +138,17 @@ def assemble(
     box = Box(referee, screen, events, keys=keys, screenshots=screenshots)
     page = None
     if settings.page.enabled:
-        page = Page(Phones(referee), settings.page.port, page_host)
+        writable = store is not None and not store.read_only
+        key = page_key(store.folder if store is not None and writable else None)
+        page = Page(Phones(referee), settings.page.port, page_host, key)
         try:
             page.start()
-        except OSError as error:
-            referee.say(
-                "page",
-                f"The players' page cannot open port {page.port} ({error.strerror});"
-                " set [page] port to a free one.",
-            )
-            page = None
-        else:
             port = page.port
             address = f"http://{page_host}:{port}/" if page_host else page_address(port)
-            referee.page_address = address
+        except OSError as error:  # a port in use, or a sandbox without the network
+            page.stop()
+            referee.say("page", page_refused(settings.page.port, error))
+            page = None
+        else:
+            referee.page_address, referee.page_key = address, key
     return Assembled(box, referee, store, button, camera, notices, page)

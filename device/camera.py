@@ -39,6 +39,9 @@ PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 #: A camera that has not answered in this many seconds is dropped (the box waits no longer).
 ANSWER_SECONDS = 4.0
+#: Opening has a bound of its own: the Pi camera's import, start, settling and focus take
+#: several seconds on a Pi 4, which a capture's bound must not count.
+OPEN_SECONDS = 20.0
 #: The longest the Pi camera's exposure is given to settle after it starts.
 SETTLE_SECONDS = 1.0
 #: Without usable frame timestamps, this many grabs empty OpenCV's queue (four buffers).

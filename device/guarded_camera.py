@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from device.camera import ANSWER_SECONDS, Camera, CameraError
+from device.camera import ANSWER_SECONDS, OPEN_SECONDS, Camera, CameraError
 from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.camera")
@@ -44,9 +44,16 @@ class GuardedCamera:
     opens a new one. What a dropped call returns late is thrown away, so no capture
     ever hands back a frame from an earlier press."""
 
-    def __init__(self, opener: Callable[[], Camera], *, seconds: float = ANSWER_SECONDS) -> None:
+    def __init__(
+        self,
+        opener: Callable[[], Camera],
+        *,
+        seconds: float = ANSWER_SECONDS,
+        open_seconds: float = OPEN_SECONDS,
+    ) -> None:
         self.opener = opener
         self.seconds = seconds
+        self.open_seconds = open_seconds
         self.camera: Camera | None = None
 
     @property
@@ -63,7 +70,7 @@ class GuardedCamera:
 
     def _capture(self, call: Callable[[Camera], Callable[[], np.ndarray]]) -> np.ndarray:
         if self.camera is None:
-            self.camera = self._within(self.opener, "open")
+            self.camera = self._within(self.opener, "open", seconds=self.open_seconds)
         camera = self.camera
         try:
             frame: np.ndarray = self._within(call(camera), "answer", camera)
@@ -73,16 +80,23 @@ class GuardedCamera:
             raise
         return frame
 
-    def _within(self, call: Callable[[], T], what: str, camera: Camera | None = None) -> T:
+    def _within(
+        self,
+        call: Callable[[], T],
+        what: str,
+        camera: Camera | None = None,
+        seconds: float | None = None,
+    ) -> T:
+        seconds = self.seconds if seconds is None else seconds
         running = _Call(call)
         running.start()
-        running.join(self.seconds)
+        running.join(seconds)
         if running.is_alive():
             # The call goes on, on its own thread; close what it holds when it returns.
             threading.Thread(target=_close_after, args=(running, camera), daemon=True).start()
             name = getattr(camera, "described", "camera")
             raise CameraError(
-                f"The {name} did not {what} within {self.seconds:g} s, so the box let it go; "
+                f"The {name} did not {what} within {seconds:g} s, so the box let it go; "
                 "check its cable (it is opened again at the next press)."
             )
         if running.error is not None:

@@ -1,8 +1,9 @@
 """The players' page: each player types their words on a phone during a Boggle round.
 
 A tornado server on its own thread, beside the pygame loop. It serves the local network
-only (a client from a public address is refused) and only with the match's join code,
-which the screen shows with a QR code of the page's address. A player joins with a name
+only, at its own address, to its own pages, and only with the match's join code, which
+the screen shows with a QR code of the page's address and the table's long secret
+(``device.guard`` keeps the gate: addresses, origins, guessing, floods). A player joins with a name
 (and a team, if they play in one) and gets a token, the phone's own secret; each word
 goes to the round's lists, which check it at once and store it before the phone hears
 it is kept. The phone shows only its own words until the lists lock at 0:00, then
@@ -19,7 +20,7 @@ in with ``textContent``, never as HTML.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
+import errno
 import json
 import logging
 import threading
@@ -32,6 +33,8 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
+from device import guard
+from device.inputs import typed
 from device.lists import LONGEST_WORD
 from engine.errors import CuberefError
 
@@ -41,6 +44,8 @@ log = logging.getLogger("cuberef.page")
 #: than ``MOST_READ`` of any request.
 LARGEST_REQUEST, MOST_READ = 4096, 2 * 2**20
 LONGEST_NAME = 24
+#: A join code as typed (four letters) or as the QR code carries it (the long secret).
+CODE_LENGTH = guard.SECRET_LENGTH
 #: Words a phone may send: a burst of this many, then this many a second.
 BURST, PER_SECOND = 20, 5.0
 
@@ -63,6 +68,10 @@ class Front(Protocol):
 
     def leave(self, token: str) -> None: ...
 
+    def player(self, token: str) -> str:
+        """The name of the player holding ``token``; ``Refusal`` (401) if none."""
+        ...
+
     def hand_in(self, token: str, word: str, remove: bool) -> dict[str, Any]:
         """A word handed in (or taken back): how the lists took it, as the phone shows it."""
         ...
@@ -74,7 +83,7 @@ class Front(Protocol):
 
 def page_address(port: int) -> str:
     """The page's address as a phone on the local network reaches it: the box's first
-    private IPv4 address (read from its network interfaces; nothing is sent)."""
+    local IPv4 address, not loopback (read from its network interfaces; nothing is sent)."""
     import fcntl
     import socket
     import struct
@@ -88,9 +97,9 @@ def page_address(port: int) -> str:
                 )  # SIOCGIFADDR
             except OSError:
                 continue
-            address = ipaddress.ip_address(socket.inet_ntoa(packed[20:24]))
-            if address.is_private and not address.is_loopback:
-                found.append(str(address))
+            address = socket.inet_ntoa(packed[20:24])
+            if guard.is_local(address) and not address.startswith("127."):
+                found.append(address)
     return f"http://{found[0] if found else '127.0.0.1'}:{port}/"
 
 
@@ -119,15 +128,16 @@ class Bucket:
 
 
 class Buckets:
-    """One token bucket for each phone's token: how fast each phone may send words."""
+    """One token bucket for each player: how fast each may send words, however many
+    times (or on however many phones) they joined."""
 
     def __init__(self) -> None:
         self.buckets: dict[str, Bucket] = {}
         self.lock = threading.Lock()
 
-    def allow(self, token: str) -> bool:
+    def allow(self, player: str) -> bool:
         with self.lock:
-            return self.buckets.setdefault(token, Bucket()).take()
+            return self.buckets.setdefault(player, Bucket()).take()
 
 
 class Handler(tornado.web.RequestHandler):
@@ -135,9 +145,11 @@ class Handler(tornado.web.RequestHandler):
 
     front: Front
     buckets: Buckets
+    tries: guard.Tries
+    key: bytes
 
-    def initialize(self, front: Front, buckets: Buckets) -> None:
-        self.front, self.buckets = front, buckets
+    def initialize(self, front: Front, buckets: Buckets, tries: guard.Tries, key: bytes) -> None:
+        self.front, self.buckets, self.tries, self.key = front, buckets, tries, key
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -145,14 +157,15 @@ class Handler(tornado.web.RequestHandler):
         self.set_header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
 
     def prepare(self) -> None:
-        try:
-            address = ipaddress.ip_address(self.request.remote_ip or "")
-        except ValueError:
-            address = None
-        if address is None or not (address.is_private or address.is_loopback):
-            self.refuse(403, "The players' page answers only on the box's local network.")
+        refused = guard.gate(self.request)
+        if refused is not None:
+            self.refuse(*refused)
         if len(self.request.body) > LARGEST_REQUEST:
             self.refuse(413, "That is far longer than any word; send one word at a time.")
+        if self.request.method == "POST" and not guard.is_json(
+            self.request.headers.get("Content-Type")
+        ):
+            self.refuse(415, "The page sent something that is not a request; reload it.")
 
     def refuse(self, status: int, sentence: str) -> None:
         self.set_status(status)
@@ -177,11 +190,34 @@ class Handler(tornado.web.RequestHandler):
             raise Refusal(413, f"The {key} is too long: {longest} letters at most.")
         return value
 
-    def check_code(self, code: str) -> None:
+    def check_code(self, code: str, token: str = "") -> None:
+        """The join code typed, or the QR code's long secret; wrong ones are counted per
+        client, and past a few a minute the client waits (``device.guard.Tries``), unless
+        it is a phone already in (the right code with its token) or one that scanned."""
         if not code:
             raise Refusal(403, "Give the join code shown on the box.")
-        if code.upper() != self.front.join_code:
+        right = self.front.join_code
+        scanned = bool(right) and code.upper() == guard.qr_secret(right, self.key)
+        good = scanned or (bool(right) and code.upper() == right)
+        if scanned or (good and self.holds(token)):
+            return  # 100 bits no one guesses, or a phone already in: never held up
+        client = guard.client_of(self.request.remote_ip or "")
+        wait = self.tries.wait(client)
+        if wait > 0:
+            self.set_header("Retry-After", str(int(wait) + 1))
+            raise Refusal(429, guard.wait_sentence(wait))
+        if not good:
+            self.tries.wrong(client)
             raise Refusal(403, "That is not this match's join code; look at the box again.")
+
+    def holds(self, token: str) -> bool:
+        if not token:
+            return False
+        try:
+            self.front.player(token)
+        except Refusal:
+            return False
+        return True
 
     def answer(self, work: Callable[[], dict[str, Any]]) -> None:
         try:
@@ -206,9 +242,9 @@ class Join(Handler):
     def post(self) -> None:
         def work() -> dict[str, Any]:
             data = self.data()
-            self.check_code(self.text(data, "code", 8))
-            name = self.text(data, "name", LONGEST_NAME)
-            team = self.text(data, "team", LONGEST_NAME)
+            self.check_code(self.text(data, "code", CODE_LENGTH), self.text(data, "token", 64))
+            name = typed(self.text(data, "name", LONGEST_NAME), "The name")
+            team = typed(self.text(data, "team", LONGEST_NAME), "The team")
             if not name or not all(ch.isprintable() and ch not in '<>&"`' for ch in name + team):
                 raise Refusal(400, "Give your name in letters, without signs such as < > &.")
             token, joined = self.front.join(name, team, self.text(data, "token", 64))
@@ -221,8 +257,9 @@ class Leave(Handler):
     def post(self) -> None:
         def work() -> dict[str, Any]:
             data = self.data()
-            self.check_code(self.text(data, "code", 8))
-            self.front.leave(self.text(data, "token", 64))
+            token = self.text(data, "token", 64)
+            self.check_code(self.text(data, "code", CODE_LENGTH), token)
+            self.front.leave(token)
             return {}
 
         self.answer(work)
@@ -232,11 +269,11 @@ class Word(Handler):
     def post(self) -> None:
         def work() -> dict[str, Any]:
             data = self.data()
-            self.check_code(self.text(data, "code", 8))
             token = self.text(data, "token", 64)
-            self.front.state(token)  # a phone that has not joined is told so first
-            word = self.text(data, "word", LONGEST_WORD)
-            if not self.buckets.allow(token):
+            self.check_code(self.text(data, "code", CODE_LENGTH), token)
+            player = self.front.player(token)  # a phone that has not joined is told so first
+            word = typed(self.text(data, "word", LONGEST_WORD), "The word")
+            if not self.buckets.allow(player):
                 raise Refusal(429, "Too fast: send one word at a time.")
             return self.front.hand_in(token, word, bool(data.get("remove")))
 
@@ -246,8 +283,9 @@ class Word(Handler):
 class State(Handler):
     def get(self) -> None:
         def work() -> dict[str, Any]:
-            self.check_code(self.get_argument("code", ""))
-            return self.front.state(self.get_argument("token", ""))
+            token = self.get_argument("token", "")[:64]
+            self.check_code(self.get_argument("code", "")[:CODE_LENGTH], token)
+            return self.front.state(token)
 
         self.answer(work)
 
@@ -256,6 +294,12 @@ class Files(tornado.web.RequestHandler):
     """The page itself: one HTML file, its script and its style, from ``device/data/page``."""
 
     TYPES = {"index.html": "text/html", "page.js": "text/javascript", "page.css": "text/css"}
+
+    def prepare(self) -> None:
+        refused = guard.gate(self.request)
+        if refused is not None:
+            self.set_status(refused[0])
+            self.finish({"ok": False, "error": refused[1]})
 
     def get(self, name: str) -> None:
         name = name or "index.html"
@@ -270,11 +314,13 @@ class Page:
     """The page's server on a thread of its own; ``start`` returns once it listens (on
     ``port``, or with port 0 on one the system chooses, which ``port`` then says)."""
 
-    def __init__(self, front: Front, port: int, host: str = "") -> None:
+    def __init__(self, front: Front, port: int, host: str = "", key: bytes | None = None) -> None:
         self.front = front
         self.port = port
         self.host = host
         self.buckets = Buckets()
+        self.tries = guard.Tries()
+        self.key = key if key is not None else guard.page_key(None)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: tornado.httpserver.HTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -282,7 +328,8 @@ class Page:
         self._error: BaseException | None = None
 
     def app(self) -> tornado.web.Application:
-        shared = {"front": self.front, "buckets": self.buckets}
+        shared = {"front": self.front, "buckets": self.buckets, "tries": self.tries}
+        shared["key"] = self.key
         return tornado.web.Application(
             [
                 (r"/hello", Hello, shared),
@@ -294,6 +341,11 @@ class Page:
             ],
             compress_response=False,
         )
+
+    @property
+    def secret(self) -> str:
+        """The long secret the QR code carries in place of the join code."""
+        return guard.qr_secret(self.front.join_code, self.key)
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._serve, name="cuberef-page", daemon=True)
@@ -307,13 +359,12 @@ class Page:
         asyncio.set_event_loop(loop)
         self._loop = loop
         try:
-            self._server = tornado.httpserver.HTTPServer(
-                self.app(),
-                max_body_size=MOST_READ,
-                max_header_size=16384,
-                idle_connection_timeout=60,
+            self._server = guard.PageServer(
+                self.app(), max_body_size=MOST_READ, max_header_size=16384
             )
             sockets = tornado.netutil.bind_sockets(self.port, self.host or None)
+            if not sockets:  # tornado skips each family the system refuses
+                raise OSError(errno.EAFNOSUPPORT, "Address family not supported by protocol")
             self._server.add_sockets(sockets)
             self.port = sockets[0].getsockname()[1]  # the one the system chose, for port 0
         except OSError as error:
@@ -327,7 +378,7 @@ class Page:
 
     def stop(self) -> None:
         loop, server = self._loop, self._server
-        if loop is None or server is None:
+        if loop is None or server is None or not loop.is_running():
             return
 
         async def close() -> None:

@@ -102,6 +102,8 @@ class Referee:
         self.on_change: Callable[[Referee], None] = lambda _referee: None
         #: Where phones reach the players' page ("" when it is off).
         self.page_address = ""
+        #: The key of the long secret the page's QR code carries (``device.guard``).
+        self.page_key = b""
         #: Taken for the short changes the players' page makes from its own thread.
         self.lock = threading.RLock()
         self.timer = Timer(parts.buzzer)
@@ -194,6 +196,7 @@ class Referee:
             self._beep(TROUBLE)
             return Event.READ_FAILED
         self.notices.clear("start-up")
+        self.notices.clear("restart")  # the box said why it was started again
         match = self.current_match()
         if roller:
             assert isinstance(reading, LooseReading)

@@ -1,12 +1,12 @@
 """Who plays at the box with a list (on a phone, or on the box's keyboard), from one match
 to the next, and the join code their phones use.
 
-Every rule of joining is here: a player joins between matches, never during one; a name
-is one player's, so a name in use is refused unless the same phone asks again (a
-reload, a restart of the box) or the keyboard's player is meant; the players and their
-teams stay at the table for the next match until they leave. A phone is known by the
-SHA-256 of the token the box gave it, which the store keeps, so after a restart the same
-phones are still in, and no token is ever stored.
+Every rule of joining is here: a player joins between matches, never during one, and
+twelve at most (``MAX_PLAYERS``); a name is one player's, so a name in use is refused
+unless the same phone asks again (a reload, a restart of the box) or the keyboard's
+player is meant; the players and their teams stay at the table for the next match until
+they leave. A phone is known by the SHA-256 of the token the box gave it, which the
+store keeps, so after a restart the same phones are still in, and no token is stored.
 
 >>> table = Table("ABCD", PlayerJoined("Dee", keyboard=True))
 >>> ann = table.join("Ann", "", phone_of("ann's token"), between_matches=True)
@@ -31,6 +31,9 @@ from collections.abc import Callable, Iterable
 from device.events import Payload, PlayerJoined, PlayerLeft, TableOpened
 from engine.errors import RuleError
 
+#: The most players at the table (phones and the keyboard): a stranger's bots cannot
+#: fill a match (issue 32).
+MAX_PLAYERS = 12
 #: The letters of a join code: none a player could misread (no I, O, 0 or 1).
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
@@ -95,6 +98,8 @@ class Table:
             if seat is not None:
                 return seat
             raise RuleError("A match is under way; join when it ends, at the match table.")
+        if seat is None and len(self._seats) >= MAX_PLAYERS:
+            raise RuleError(f"The table is full ({MAX_PLAYERS} players); join when someone leaves.")
         joined = PlayerJoined(name, team, False, phone)
         if joined != seat:
             if not self.code_kept:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from device.flow import State
+from device.guard import qr_secret
 from device.live import used_cubes
 from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
@@ -90,7 +91,8 @@ def view_of(referee: Referee) -> View:
         title = f"{name} · match {match.number}"
     qr = ""
     if referee.page_address and state in (State.IDLE, State.MATCH):
-        qr = f"{referee.page_address}?code={referee.join_code}"
+        secret = qr_secret(referee.join_code, referee.page_key) if referee.page_key else ""
+        qr = f"{referee.page_address}?code={secret or referee.join_code}"
         message = f"{message} Phones: {referee.page_address} code {referee.join_code}".strip()
     if state is State.FAILSAFE:
         faces, values = (), ()

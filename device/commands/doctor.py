@@ -6,7 +6,9 @@ does not open then is reported as held by the service (``busy``), not as broken.
 With the service's configuration the store checked is the service's own
 (/var/lib/cuberef). The doctor only reads: it creates no store, no folder, no photo.
 ``--json`` prints ``{"ok", "config", "service", "checks": [{"part", "status",
-"line"}]}``. Exit code 0 when no part needs a fix, 1 when one does."""
+"line"}]}``. ``--service`` runs the same checks inside the installed service's sandbox
+(``device.sandbox``), where a device or an address the unit refuses shows. Exit code
+0 when no part needs a fix, 1 when one does."""
 
 from __future__ import annotations
 
@@ -33,9 +35,19 @@ HELD = ("camera", "pins", "screen")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="the TOML configuration")
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.add_argument(
+        "--service",
+        action="store_true",
+        help="run the checks inside the installed service's sandbox (its user, devices and "
+        "network), as root",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.service:
+        from device.sandbox import run_in_service
+
+        return run_in_service(["doctor", *(["--json"] if args.json else [])])
     path = config_path(args.config)
     given = bool(args.config) or os.path.exists(path)
     chosen = box_settings(args.config)

@@ -265,7 +265,7 @@ def test_a_camera_that_stops_answering_is_let_go_and_opened_again():
         opened.append(HangingCamera(len(opened) + 1, good=1 if not opened else 5))
         return opened[-1]
 
-    guarded = GuardedCamera(opener, seconds=0.3)
+    guarded = GuardedCamera(opener, seconds=0.3, open_seconds=0.1)
     assert guarded.capture()[0, 0, 0] == 1
     started = time.monotonic()
     with pytest.raises(CameraError, match="USB camera did not answer within 0.3 s"):
@@ -288,7 +288,7 @@ def test_a_camera_that_does_not_open_in_time_is_closed_when_it_does():
         gate.wait()
         return late
 
-    guarded = GuardedCamera(slow_opener, seconds=0.2)
+    guarded = GuardedCamera(slow_opener, seconds=5, open_seconds=0.2)
     with pytest.raises(CameraError, match="camera did not open within 0.2 s"):
         guarded.capture()
     gate.set()
@@ -323,6 +323,19 @@ def test_the_box_carries_on_when_the_camera_hangs(tmp_path, photos, monkeypatch)
     opened[0].unstick.set()
     made.close()
     assert opened[1].closed.is_set()
+
+
+def test_opening_has_its_own_bound_apart_from_a_captures():
+    """The Pi camera's import, settling and focus outlast a capture's bound (issue 32)."""
+    slow = HangingCamera(1, good=5)
+
+    def slow_opener():
+        time.sleep(0.5)  # longer than a capture may take
+        return slow
+
+    guarded = GuardedCamera(slow_opener, seconds=0.2, open_seconds=2)
+    assert guarded.capture()[0, 0, 0] == 1
+    guarded.close()
 
 
 class StreamingRequest(FakeRequest):

@@ -202,7 +202,14 @@ def test_a_client_off_the_local_network_is_refused(tmp_path, photos, address):
     headers = HTTPHeaders({"Host": "box.local"})
     request = HTTPServerRequest(connection=_Connection(), start_line=start, headers=headers)
     request.remote_ip = address
-    handler = Handler(app, request, front=made.page.front, buckets=made.page.buckets)
+    handler = Handler(
+        app,
+        request,
+        front=made.page.front,
+        buckets=made.page.buckets,
+        tries=made.page.tries,
+        key=made.page.key,
+    )
     handler._transforms = []  # what tornado sets as it runs a request
     with pytest.raises(tornado.web.Finish):  # answered, and nothing more is done
         handler.prepare()
