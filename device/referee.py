@@ -246,10 +246,8 @@ class Referee:
             left = self.timer.stop(self.clock.monotonic())
             self.record.write(done.number, RoundEnded(round(left, 2)))
             self._beep(ALARM)
-        if self.game.is_tray and self.has_lists:
-            return Event.LISTS_LOCKED
-        if self.scoring.paused():
-            return Event.LIVE_READ  # the crossword was read as it was laid: scored at once
+        if (at_once := self.scoring.at_once(self.has_lists)) is not None:
+            return at_once
         self.message = "Time is up. Press the button to score."
         return None
 
@@ -279,7 +277,6 @@ class Referee:
             match.ended = True
             self.record.write(0, MatchEnded(match.winners()))
         self.round = None
-        self.scoring.unwatch()
         self.message = self.prompt()
 
     def _cancel(self) -> None:

@@ -16,6 +16,7 @@ import numpy as np
 
 from device.camera import Camera
 from device.events import Best, Payload, Scored, WordTyped
+from device.flow import Event
 from device.lists import Desk
 from device.live_turn import LiveTurn, rolled
 from device.matchplay import BoxMatch, Round
@@ -83,14 +84,18 @@ class Scoring:
             self.settings.lexicon,
         )
 
-    def paused(self) -> bool:
-        """Stop reading live; whether a crossword it read stably waits to be scored at
-        once (the first time only: after a failure, a press scores again)."""
+    def at_once(self, has_lists: bool) -> Event | None:
+        """At 0:00, what scores the round without a press: the players' lists (``has_lists``),
+        locked now, or a crossword read live as it was laid (the first time only: after a
+        failure, a press scores again); None where a press must. Live reading stops."""
+        if self.game.is_tray:
+            return Event.LISTS_LOCKED if has_lists else None
         if self.live is None:
-            return False
+            return None
         self.live.stop()
         stable = self.live.stable
-        return not self.live.used and stable is not None and bool(stable.grid)
+        ready = not self.live.used and stable is not None and bool(stable.grid)
+        return Event.LIVE_READ if ready else None
 
     def unwatch(self) -> None:
         """The turn is over (scored, or cancelled): its live reading ends."""
@@ -124,6 +129,7 @@ class Scoring:
         refereed = self.scorer.score_crossword(roll, read.grid, self.game, lexicon)
         done.verdict, done.grid = refereed.verdict, refereed.rows
         done.notes = (*read.warnings, note) if note else read.warnings
+        self.unwatch()  # read and refereed: the turn's live reading is done
         found = self.scorer.best_crossword(roll, self.game, self.settings.best_seconds, lexicon)
         score = done.verdict.score or 0
         if done.verdict.valid and score > found.score:
