@@ -8,6 +8,7 @@ state; a state that gives either another meaning says so in ``OWN``.
     idle --tap--> reading --read--> timing --time-up/tap--> time-up --tap--> scoring
     reading --starter-read--> starter --tap--> reading      (Ad-Lib: who starts)
     time-up --lists-locked--> scoring                        (players' lists: at once)
+    time-up --live-read--> scoring                  (a crossword read live: at once)
     time-up --disputed--> disputed --tap/allow--> allowing   (a word challenged: the
     disputed --hold/refuse--> refusing                        table rules, word by word)
     allowing, refusing --disputed--> disputed   --ruled--> scoring
@@ -69,6 +70,7 @@ class Event(StrEnum):
     READ_FAILED = "read-failed"
     TIME_UP = "time-up"
     LISTS_LOCKED = "lists-locked"
+    LIVE_READ = "live-read"
     SCORED = "scored"
     SCORE_FAILED = "score-failed"
     ERROR = "error"
@@ -102,6 +104,7 @@ TRANSITIONS: dict[tuple[State, Event], State] = {
     (State.TIMING, Event.TAP): State.TIME_UP,
     (State.TIME_UP, Event.TAP): State.SCORING,
     (State.TIME_UP, Event.LISTS_LOCKED): State.SCORING,
+    (State.TIME_UP, Event.LIVE_READ): State.SCORING,
     (State.TIME_UP, Event.DISPUTED): State.DISPUTED,
     (State.DISPUTED, Event.TAP): State.ALLOWING,
     (State.DISPUTED, Event.ALLOW): State.ALLOWING,

@@ -9,8 +9,8 @@ turn it is and when the match ends, the round's referee scores the lists.
 The referee's collaborators each do one job: the record of events (``device.record``),
 the players at the table (``device.table``), the keyboard's player
 (``device.keyboard``), the corrections the players make (``device.corrections``), and
-the round's lists and results (``device.scoring``). Every event worth keeping is
-recorded the moment it happens.
+the round's lists, live reading and results (``device.scoring``). Every event worth
+keeping is recorded the moment it happens.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import numpy as np
 
 from device.buzzer import Buzzer
 from device.camera import Camera
@@ -101,7 +99,7 @@ class Referee:
         self.corrections = Corrections(self.record)
         self.disputes = Disputes(self.game, settings, self.record)
         self.scoring = Scoring(
-            self.game, settings, parts.reader, parts.scorer, self.record, self._capture
+            self.game, settings, parts.reader, parts.scorer, self.record, self._opened
         )
         self.scoring.house = lambda: self.disputes.house
         self.on_change: Callable[[Referee], None] = lambda _referee: None
@@ -195,7 +193,7 @@ class Referee:
         upcoming = self.upcoming()
         roller = upcoming.holder if upcoming.needs_starter else ""
         try:
-            image = self._capture()
+            image = self._opened().capture()
             reading = check_roll(self.parts.reader.read_roll(image, self.game), roller)
         except (CuberefError, MachineError) as error:
             log.warning("reading failed: %s", error)
@@ -238,6 +236,7 @@ class Referee:
             self.timer.stop(self.clock.monotonic())
             return Event.TIME_UP  # the box was off until after the round would have ended
         self.timer.start(self.clock.monotonic(), done.seconds, left)
+        self.scoring.watch(done)
         return None
 
     def _enter_time_up(self) -> Event | None:
@@ -254,8 +253,8 @@ class Referee:
             self._beep(ALARM)
         if self.disputes.waiting(done):
             return Event.DISPUTED
-        if self.game.is_tray and self.has_lists:
-            return Event.LISTS_LOCKED
+        if (at_once := self.scoring.at_once(self.has_lists)) is not None:
+            return at_once
         self.message = "Time is up. Press the button to score."
         return None
 
@@ -301,6 +300,7 @@ class Referee:
         if self.keyboard is not None:
             self.keyboard.clear()
         self.round = None
+        self.scoring.unwatch()
         self.timer.stop(self.clock.monotonic())
         self._beep(CANCEL)
         self.message = f"Round cancelled. {self.prompt()}"
@@ -388,10 +388,10 @@ class Referee:
             return 0.0
         return max(0.0, self.clock.wall() - running.started_at)
 
-    def _capture(self) -> np.ndarray:
+    def _opened(self) -> Camera:
         if self._camera is None:
             self._camera = self.parts.camera()
-        return self._camera.capture()
+        return self._camera
 
     def _beep(self, tune: Tune) -> None:
         self.parts.buzzer.play(tune, self.clock.monotonic())

@@ -68,6 +68,10 @@ class View:
     caption: str = ""
     #: Lists drawn side by side as the columns of one table, above ``lines``.
     table: tuple[tuple[Line, ...], ...] = ()
+    #: A score drawn large under the big clock (an Ad-Lib turn read live), "" for none.
+    score: str = ""
+    #: The tiles of cubes already laid (greyed, so the unused ones stand out).
+    used: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -158,10 +162,15 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     for index, (face, cell) in enumerate(zip(view.faces, where.cells, strict=True)):
         if face:  # "" is an empty square of a crossword
             value = view.values[index] if view.values else None
-            draw_tile(surface, cell, face, index in view.doubtful, value, paint)
+            draw_tile(surface, cell, face, index in view.doubtful, value, paint, index in view.used)
     text_top = where.side.top
     if view.big_clock and view.faces:
         text_top = where.clock.bottom
+    if view.score:  # as large as a third of the room under the clock allows
+        box = pygame.Rect(where.side.left, text_top, where.side.width, 0)
+        box.height = max(paint.least, (where.side.bottom - text_top) // 3)
+        paint.fit(view.score, box, INK, align="left", largest=box.height)
+        text_top = box.bottom + round(8 * unit)
     text_area = pygame.Rect(
         where.side.left, text_top, where.side.width, where.side.bottom - text_top
     )

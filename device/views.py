@@ -7,6 +7,7 @@ import math
 from device.disputes import Challenge
 from device.flow import State
 from device.guard import qr_secret
+from device.live import used_cubes
 from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
 from device.referee import Referee
@@ -55,6 +56,7 @@ def view_of(referee: Referee) -> View:
             values = tuple(start_value(face) for face in faces)  # a joker: 0
     lines: tuple[Line, ...] = ()
     table: tuple[tuple[Line, ...], ...] = ()
+    score, used = "", frozenset[int]()
     clock = ""
     caption = ""
     message = referee.message
@@ -67,6 +69,8 @@ def view_of(referee: Referee) -> View:
         if doubtful:
             message = "Orange cubes may be misread: touch one to change it."
         lines = _typing_lines(referee)
+        score, used, strange = _live(referee, faces)
+        lines = (*lines, *strange)
     elif state is State.TIME_UP:
         clock = "0:00"
     elif state is State.DISPUTED and referee.disputes.pending is not None:
@@ -117,6 +121,8 @@ def view_of(referee: Referee) -> View:
         qr=qr,
         caption=caption,
         table=table,
+        score=score,
+        used=used,
     )
 
 
@@ -129,6 +135,21 @@ def challenge_lines(challenge: Challenge) -> tuple[Line, ...]:
         Line(shown.verdict, kind="head"),
         Line(shown.definition),
     )
+
+
+def _live(referee: Referee, faces: tuple[str, ...]) -> tuple[str, frozenset[int], tuple[Line, ...]]:
+    """While an Ad-Lib turn's timer runs, the table read live: the crossword's running
+    score ("?" while it is not sure), the roll's cubes already laid in it, and the words
+    the lexicon does not know."""
+    live = referee.scoring.live
+    seen = live.view if live is not None else None
+    if seen is None or not seen.grid:
+        return "", frozenset(), ()
+    score = f"{'?' if seen.score is None else seen.score} so far"
+    strange = tuple(
+        Line(f"Not a word: {w.word.upper()}", kind="head") for w in seen.words if not w.valid
+    )
+    return score, used_cubes(faces, seen.unused), strange
 
 
 def _best_caption(best: BestCrossword, done: Round) -> str:
