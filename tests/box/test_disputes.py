@@ -6,12 +6,17 @@ from __future__ import annotations
 import json
 import urllib.request
 
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
 from device.cli import main
 from device.flow import State
 from device.paint import SMALLEST
 
+from .browser import phone
 from .conftest import ListReader
-from .test_page import BOARD, page_box, post, press
+from .test_page import BOARD, join, page_box, post, press, wait_text
 from .test_round import box_settings, build
 from .test_screens_readable import readable, words
 
@@ -165,3 +170,27 @@ def test_a_box_restarted_while_a_word_waits_asks_the_table_again(tmp_path, photo
     assert referee.state is State.SCORED
     assert again.store.house("en").allowed == {"humane"}
     again.close()
+
+
+def test_in_a_browser_a_phone_challenges_a_word_and_the_judges_phone_allows_it(
+    tmp_path, photos, factory
+):
+    made, clock, url = page_box(tmp_path, photos, factory, judge="Cy")
+    referee = made.referee
+    with phone() as cy:
+        join(cy, url, referee.join_code, "Cy")
+        press(factory, made, clock)
+        WebDriverWait(cy, 15).until(lambda d: d.find_element(By.ID, "challenged").is_displayed())
+        cy.find_element(By.ID, "challenged").send_keys("spain", Keys.ENTER)
+        wait_text(cy, "disputes", "SPAIN is a proper noun, which the rulebook does not allow")
+        wait_text(cy, "error", "WordNet 3.0 has no definition of SPAIN.")  # the phone that asks
+        clock.advance(180)
+        made.box.step()
+        assert referee.state is State.DISPUTED
+        allow = "//article[contains(@class, 'pending')]/button[text()='Allow']"
+        WebDriverWait(cy, 15).until(lambda d: d.find_elements(By.XPATH, allow))
+        cy.find_element(By.XPATH, allow).click()
+        WebDriverWait(cy, 15).until(lambda _: made.box.step() or referee.state is State.SCORED)
+        wait_text(cy, "disputes", "allowed by this table")
+    assert made.store.house("en").allowed == {"spain"}
+    made.close()
