@@ -19,6 +19,7 @@ from device.paint import (
     BACKGROUND,
     CLOCK_LAST,
     INK,
+    SMALLEST,
     TITLE,
     Colour,
     Painter,
@@ -57,6 +58,10 @@ class View:
     caption: str = ""
     #: Lists drawn side by side as the columns of one table, above ``lines``.
     table: tuple[tuple[Line, ...], ...] = ()
+    #: A score drawn large under the big clock (an Ad-Lib turn read live), "" for none.
+    score: str = ""
+    #: The tiles of cubes already laid (greyed, so the unused ones stand out).
+    used: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -153,7 +158,10 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     for index, (face, cell) in enumerate(zip(view.faces, where.cells, strict=True)):
         if face:  # "" is an empty square of a crossword
             value = view.values[index] if view.values else None
-            draw_tile(surface, cell, face, index in view.doubtful, value, paint)
+            draw_tile(surface, cell, face, index in view.doubtful, value, paint, index in view.used)
+    score = score_box(where, view, unit)
+    if score is not None:  # as large as a third of the room under the clock allows
+        paint.fit(view.score, score, INK, align="left", largest=score.height)
     area, code = text_area(where, view, unit)
     if code is not None:
         draw_qr(surface, view.qr, code)
@@ -171,9 +179,22 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     )  # fmt: skip
 
 
+def score_box(where: Layout, view: View, unit: float) -> pygame.Rect | None:
+    """Where a live score goes (under the clock, a third of the room there), or None."""
+    if not view.score:
+        return None
+    top = where.clock.bottom if view.big_clock and view.faces else where.side.top
+    box = pygame.Rect(where.side.left, top, where.side.width, 0)
+    box.height = max(round(SMALLEST * unit), (where.side.bottom - top) // 3)
+    return box
+
+
 def text_area(where: Layout, view: View, unit: float) -> tuple[pygame.Rect, pygame.Rect | None]:
     """Where the message and the lines go, and the QR code's square (None for none)."""
     top = where.clock.bottom if view.big_clock and view.faces else where.side.top
+    score = score_box(where, view, unit)
+    if score is not None:
+        top = score.bottom + round(8 * unit)
     area = pygame.Rect(where.side.left, top, where.side.width, where.side.bottom - top)
     if not view.qr:
         return area, None

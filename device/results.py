@@ -18,6 +18,9 @@ from engine.referee import Ruling
 PHASES = {
     State.TIMING: "typing",
     State.TIME_UP: "locked",
+    State.DISPUTED: "disputed",
+    State.ALLOWING: "disputed",
+    State.REFUSING: "disputed",
     State.SCORING: "locked",
     State.SCORED: "scored",
 }
@@ -44,11 +47,15 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             "standings": [{"name": n, "score": s} for n, s in match.standings()] if match else [],
             "winners": list(match.winners()) if match else [],
             "winner": winners_line(match.winners()) if match and match.winners() else "",
+            "judge": bool(referee.disputes.judge) and name == referee.disputes.judge,
+            "disputes": [],
         }
+        if done is not None and phase != "waiting":
+            state["disputes"] = [c.to_json() for c in referee.disputes.of(done)]
         if done is not None and done.reading is not None and phase != "waiting":
             faces, size = [str(f) for f in faces_of(done.reading)], size_of(done.reading)
             state["board"] = [faces[r * size : (r + 1) * size] for r in range(size)]
-        if done is not None and done.desk is not None and phase in ("typing", "locked"):
+        if done is not None and done.desk is not None and phase in ("typing", "locked", "disputed"):
             state["words"] = [ruled(t.word, t.ruling, language) for t in done.desk.words(name)]
         if done is not None and done.result is not None and phase == "scored":
             own = {name, team}

@@ -12,6 +12,8 @@ from device.paint import DOUBT, JOKER_INK, TILE, TILE_INK, Colour, Painter, font
 
 #: How much of a joker's tile (its width) its star takes.
 STAR_SHARE = 0.5
+#: A cube already laid in the crossword: a grey tile, the letter still dark on it.
+USED = (120, 122, 128)
 
 
 def draw_qr(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
@@ -38,13 +40,15 @@ def draw_tile(
     doubtful: bool,
     value: int | None = None,
     paint: Painter | None = None,
+    used: bool = False,
 ) -> None:
     """One cube seen from above: its face in dark ink on a light tile, its letter value in
     the corner (as the Ad-Lib cubes print it), a thick orange ring when it may be misread,
-    and a joker standing for a letter drawn as that letter in blue with a star."""
+    and a joker standing for a letter drawn as that letter in blue with a star. A cube
+    ``used`` (laid in the crossword read live) is greyed, so the unused ones stand out."""
     paint = paint or Painter(surface)
     radius = max(3, cell.width // 10)
-    pygame.draw.rect(surface, TILE, cell, border_radius=radius)
+    pygame.draw.rect(surface, USED if used else TILE, cell, border_radius=radius)
     if doubtful:
         pygame.draw.rect(surface, DOUBT, cell, width=max(3, cell.width // 14), border_radius=radius)
     label = {"#": "", "*": "★"}.get(face, face)

@@ -6,16 +6,21 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
+from device.disputes import Challenge
 from device.flow import State
 from device.guard import qr_secret
 from device.lines import Line
+from device.live import used_cubes
 from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
 from device.referee import Referee
 from device.render import View
-from device.wording import count, progress, status_words, winners_line
+from device.wording import count, disputed_prompt, progress, status_words, winners_line
 from engine.adlib import Verdict
 from engine.adlib.match import start_value
+from engine.house import ALLOWED_BY_TABLE, REFUSED_BY_TABLE
+from engine.referee import NOT_A_WORD, REFUSALS
+from engine.round import Entry
 
 
 def clock_text(seconds: float) -> str:
@@ -60,6 +65,7 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         if not game.is_tray:
             values = tuple(start_value(face) for face in faces)  # a joker: 0
     lines: tuple[Line, ...] = ()
+    score, used = "", frozenset[int]()
     clock = ""
     message = referee.message
     if state is State.READING:
@@ -69,8 +75,15 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
     elif state is State.TIMING:
         clock = clock_text(referee.seconds_left)
         message, lines = _typing(referee, doubtful)
+        score, used, strange = _live(referee, faces)
+        lines = (*lines, *strange)
     elif state is State.TIME_UP:
         clock = "0:00"
+    elif state is State.DISPUTED and referee.disputes.pending is not None:
+        title = f"{name} · a word challenged"
+        message = disputed_prompt(referee.disputes.judge)
+        lines = challenge_lines(referee.disputes.pending)
+        faces, size, doubtful = (), 0, frozenset()
     elif state is State.STARTER and match is not None:
         title = f"{name} · who starts"
         lines = tuple(Line(who, f"{face} = {value}", "head") for who, face, value in match.throws)
@@ -107,6 +120,8 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         big_clock=state in (State.TIMING, State.TIME_UP),
         values=values,
         qr=qr,
+        score=score,
+        used=used,
     )
     if state is State.SCORED and done is not None and done.verdict is not None:
         return crossword_screens(shown, done)
@@ -159,6 +174,32 @@ def crossword_screens(shown: View, done: Round) -> tuple[View, ...]:
     return own, best_view
 
 
+def challenge_lines(challenge: Challenge) -> tuple[Line, ...]:
+    """A challenged word as the table sees it: the word and who challenged it, what the
+    word list says, and what the word means."""
+    shown = challenge.dispute
+    return (
+        Line(shown.word.upper(), f"challenged by {challenge.player}", "head"),
+        Line(shown.verdict, kind="head"),
+        Line(shown.definition),
+    )
+
+
+def _live(referee: Referee, faces: tuple[str, ...]) -> tuple[str, frozenset[int], tuple[Line, ...]]:
+    """While an Ad-Lib turn's timer runs, the table read live: the crossword's running
+    score ("?" while it is not sure), the roll's cubes already laid in it, and the words
+    the lexicon does not know."""
+    live = referee.scoring.live
+    seen = live.view if live is not None else None
+    if seen is None or not seen.grid:
+        return "", frozenset(), ()
+    score = f"{'?' if seen.score is None else seen.score} so far"
+    strange = tuple(
+        Line(f"Not a word: {w.word.upper()}", kind="head") for w in seen.words if not w.valid
+    )
+    return score, used_cubes(faces, seen.unused), strange
+
+
 def _typing(referee: Referee, doubtful: frozenset[int]) -> tuple[str, tuple[Line, ...]]:
     """While the timer runs: what the keyboard's player is typing (always in sight, above
     everything else), and how many words each player has handed in, never the words."""
@@ -204,9 +245,27 @@ def tray_lines(referee: Referee) -> tuple[Line, ...]:
             Line(side_name(player.name, referee.settings.handicap), str(player.score), "head")
         )
         for entry in player.entries:
-            shown = status_words(entry.status) if entry.status != "scored" else ""
-            lines.append(Line(entry.word.upper(), shown or str(entry.points)))
+            lines.append(entry_line(entry))
     return tuple(lines)
+
+
+def entry_line(entry: Entry) -> Line:
+    """A word of a list on the score screen: its points, or why it does not count (the
+    engine's reason, shortly: ``is slang``), and whether the table's own ruling decided.
+
+    >>> from engine.referee import Ruling
+    >>> said = Ruling("gonna", "", "not-a-word", "", 0, (), refusal="slang")
+    >>> str(entry_line(Entry("gonna", "not-a-word", 0, "Ann", said)))
+    'GONNA  is slang'
+    """
+    ruling, word = entry.ruling, entry.word.upper()
+    if ruling.by_table:
+        if entry.status == NOT_A_WORD:
+            return Line(word, REFUSED_BY_TABLE)
+        word = f"{word} ({ALLOWED_BY_TABLE})"
+    if entry.status == NOT_A_WORD and ruling.refusal in REFUSALS:
+        return Line(word, REFUSALS[ruling.refusal])
+    return Line(word, status_words(entry.status) if entry.status != "scored" else str(entry.points))
 
 
 def crossword_table(verdict: Verdict) -> tuple[tuple[tuple[Line, ...], ...], tuple[Line, ...]]:

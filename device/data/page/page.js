@@ -25,6 +25,9 @@ const TEXTS = {
     winner: "Winner", draw: "A draw", and: "and",
     waiting: "Waiting for the next round.", typing: "Type your words.",
     locked: "Time is up: the lists are locked.", scored: "The round is scored.",
+    disputed: "A word is challenged: the table rules on it.", allow: "Allow", refuse: "Refuse",
+    challengedBy: "challenged by", byTable: "by this table", challenge: "Challenge",
+    challengeHint: "challenge a word before the scoring",
     offline: "The box is not answering, so the clock here has stopped. Your words are kept; this page goes on when the box is back.",
   },
   cs: {
@@ -35,6 +38,9 @@ const TEXTS = {
     winner: "Vítěz", draw: "Remíza", and: "a",
     waiting: "Čeká se na další kolo.", typing: "Piš svá slova.",
     locked: "Čas vypršel: seznamy jsou uzavřené.", scored: "Kolo je sečtené.",
+    disputed: "Slovo je napadené: rozhodne stůl.", allow: "Uznat", refuse: "Zamítnout",
+    challengedBy: "napadl(a)", byTable: "tímto stolem", challenge: "Napadnout",
+    challengeHint: "napadni slovo, než se sečte",
     offline: "Krabička neodpovídá, proto se tu hodiny zastavily. Tvá slova zůstávají; stránka pokračuje, až bude krabička zpět.",
   },
 };
@@ -135,6 +141,8 @@ function show(state) {
   for (const row of state.board) for (const face of row) board.append(el("span", face));
   $("type").hidden = state.phase !== "typing";
   $("leave").hidden = state.phase !== "waiting";
+  $("challenge").hidden = !["typing", "locked", "disputed"].includes(state.phase);
+  showDisputes(state);
   const words = $("words");
   words.replaceChildren();
   for (const w of state.words) {
@@ -170,6 +178,42 @@ function show(state) {
   if (state.winners.length) standings.append(el("p", winnersText(state.winners), "winner"));
 }
 
+function showDisputes(state) {
+  const disputes = $("disputes");
+  disputes.replaceChildren();
+  let waiting = true;  // the first word not yet ruled on is the one on the screen
+  for (const d of state.disputes) {
+    const item = el("article", undefined, "dispute " + (d.ruling || "pending"));
+    item.append(el("h3", d.word.toUpperCase() + " (" + t("challengedBy") + " " + d.by + ")"));
+    item.append(el("p", d.verdict, "verdict"), el("p", d.definition, "definition"));
+    if (d.ruling) item.append(el("p", d.ruling + " " + t("byTable"), "ruling"));
+    if (!d.ruling && waiting && state.judge && state.phase === "disputed") {
+      for (const [label, allow] of [[t("allow"), true], [t("refuse"), false]]) {
+        const button = el("button", label);
+        button.type = "button";
+        button.onclick = () => rule(d.word, allow);
+        item.append(button);
+      }
+    }
+    if (!d.ruling) waiting = false;
+    disputes.append(item);
+  }
+}
+
+async function challenge(word) {
+  const answer = await call("/dispute", { code, token, word });
+  if (!answer.ok) { say(answer.error); return false; }
+  say(answer.dispute.verdict + ". " + answer.dispute.definition);
+  await refresh();
+  return true;
+}
+
+async function rule(word, allow) {
+  const answer = await call("/rule", { code, token, word, allow });
+  say(answer.ok ? "" : answer.error);
+  await refresh();
+}
+
 async function refresh() {
   if (!token || busy) return;
   const answer = await call("/state?code=" + encodeURIComponent(code) + "&token=" + encodeURIComponent(token));
@@ -202,6 +246,12 @@ $("type").addEventListener("submit", async (event) => {
   const word = $("word").value.trim();
   if (!word) return;
   if (await send(word)) $("word").value = "";
+});
+
+$("challenge").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const word = $("challenged").value.trim();
+  if (word && await challenge(word)) $("challenged").value = "";
 });
 
 $("leave").addEventListener("click", async () => {
