@@ -8,6 +8,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from string import ascii_uppercase
 
+import numpy as np
+
 from engine.cubes import CubeSet
 
 #: A probability below this is treated as this, so -log stays finite.
@@ -21,7 +23,8 @@ OFF_SET = 1e-3
 def hungarian(cost: Sequence[Sequence[float]]) -> list[int]:
     """For each row, the column it is assigned to, minimising the total cost.
 
-    ``cost`` has no more rows than columns (Kuhn-Munkres with potentials, O(n^2 m)).
+    ``cost`` has no more rows than columns (Kuhn-Munkres with potentials, O(n^2 m), each
+    step over the columns at once: a photo of a patterned table may propose hundreds).
 
     >>> hungarian([[4, 1, 3], [2, 0, 5], [3, 2, 2]])
     [1, 0, 2]
@@ -29,44 +32,44 @@ def hungarian(cost: Sequence[Sequence[float]]) -> list[int]:
     n, m = len(cost), len(cost[0]) if cost else 0
     if n > m:
         raise ValueError("more rows than columns")
-    inf = math.inf
-    u = [0.0] * (n + 1)
-    v = [0.0] * (m + 1)
-    match = [0] * (m + 1)  # match[column] = row (1-based), 0 = free
-    way = [0] * (m + 1)
+    # Row 0 and column 0 stand for "none"; the columns' arrays are 1-based like the rows'.
+    costs = np.zeros((n + 1, m + 1))
+    if n:
+        costs[1:, 1:] = cost
+    u = np.zeros(n + 1)
+    v = np.zeros(m + 1)
+    match = np.zeros(m + 1, np.int64)  # match[column] = row (1-based), 0 = free
+    way = np.zeros(m + 1, np.int64)
     for row in range(1, n + 1):
         match[0] = row
         column0 = 0
-        low = [inf] * (m + 1)
-        used = [False] * (m + 1)
+        low = np.full(m + 1, math.inf)
+        used = np.zeros(m + 1, bool)
         while True:
             used[column0] = True
             row0 = match[column0]
-            delta, column1 = inf, 0
-            for column in range(1, m + 1):
-                if not used[column]:
-                    current = cost[row0 - 1][column - 1] - u[row0] - v[column]
-                    if current < low[column]:
-                        low[column], way[column] = current, column0
-                    if low[column] < delta:
-                        delta, column1 = low[column], column
-            for column in range(m + 1):
-                if used[column]:
-                    u[match[column]] += delta
-                    v[column] -= delta
-                else:
-                    low[column] -= delta
+            free = ~used
+            current = costs[row0] - u[row0] - v
+            better = free & (current < low)
+            low[better] = current[better]
+            way[better] = column0
+            # The first free column of least ``low``, as a scan from the left finds it.
+            column1 = int(np.argmin(np.where(free, low, math.inf)))
+            delta = low[column1]
+            u[match[used]] += delta
+            v[used] -= delta
+            low[free] -= delta
             column0 = column1
             if match[column0] == 0:
                 break
         while column0:
-            column1 = way[column0]
+            column1 = int(way[column0])
             match[column0] = match[column1]
             column0 = column1
     result = [0] * n
     for column in range(1, m + 1):
         if match[column]:
-            result[match[column] - 1] = column - 1
+            result[int(match[column]) - 1] = column - 1
     return result
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.image import label
+
 #: Thresholds as data (chesscog's habit): each names what it measures.
 SETTINGS = {
     "detect_side": 640,  # longer side of the detection copy, in pixels
@@ -128,9 +130,7 @@ Region = tuple[int, int, np.ndarray]  # top, left, and the mask inside its bound
 
 
 def components(mask: np.ndarray, min_area: float = 0) -> list[Region]:
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(
-        mask.astype(np.uint8), connectivity=8
-    )
+    count, labels, stats = label(mask.astype(np.uint8))
     out = []
     for k in range(1, count):
         x, y, w, h, area = stats[k]

@@ -117,6 +117,8 @@ class LiveReader:
         self._settling = 0
         self._side: float | None = None
         self._hand_shown = False
+        #: This frame's comparisons so far (several questions ask the same one).
+        self._changes: dict[tuple[int, int], tuple[Small, Small, np.ndarray]] = {}
 
     @property
     def stable(self) -> LooseReading | None:
@@ -128,6 +130,7 @@ class LiveReader:
         stable yet and no hand is in the way."""
         small = small_copy(image)
         previous, self._last = self._last, small
+        self._changes = {}
         side = self._side or cube_side([], 1.0, small.pixels.shape)
         cube = side * side
         speck = max(3.0, SPECK * cube)
@@ -136,7 +139,7 @@ class LiveReader:
             self.counts["reused"] += 1
             self._pending = (self.held[0], self.held[1], self.agree)
             return self._show(hands=False)
-        moved = changed(small, previous) if previous is not None else None
+        moved = self._changed(small, previous) if previous is not None else None
         if moved is not None and share(moved) < WHOLE and area(moved, speck) > MOVING * cube:
             self.counts["moving"] += 1
             self._pending = None
@@ -164,9 +167,16 @@ class LiveReader:
             self._side = cube_side(_tops(sight.reading), small.scale, small.pixels.shape)
         return self._show(hands=False)
 
+    def _changed(self, small: Small, before: Small) -> np.ndarray:
+        """``changed(small, before)``, worked out once a frame."""
+        key = (id(small), id(before))  # both kept beside it, so neither id is reused
+        if key not in self._changes:
+            self._changes[key] = (small, before, changed(small, before))
+        return self._changes[key][2]
+
     def _moved(self, small: Small, before: Small) -> bool:
         side = self._side or cube_side([], 1.0, small.pixels.shape)
-        return area(changed(small, before), max(3.0, SPECK * side * side)) > 0
+        return area(self._changed(small, before), max(3.0, SPECK * side * side)) > 0
 
     def _sight(self, image: np.ndarray) -> _Sight:
         try:
@@ -180,7 +190,7 @@ class LiveReader:
         """Whether something other than cubes changed since the held reading's frame."""
         if self._base is None or self.held is None:
             return False
-        if share(changed(small, self._base)) > WHOLE:
+        if share(self._changed(small, self._base)) > WHOLE:
             # The whole view changed (the light, the camera): frames compare no more, and
             # until the next stable reading only the readings themselves must agree.
             self._base = None
@@ -211,7 +221,7 @@ class LiveReader:
         cubes = footprint(shape, _tops(self.held[1]), self._base.scale)
         cubes |= footprint(shape, _tops(reading), small.scale)
         side = self._side or cube_side([], 1.0, shape)
-        return blobs(changed(small, self._base) & (1 - cubes), HAND * side * side)
+        return blobs(self._changed(small, self._base) & (1 - cubes), HAND * side * side)
 
     def covered(self, image: np.ndarray, reading: LooseReading | None) -> bool:
         """Whether ``image``, a photo of the same view at any size (the still taken at

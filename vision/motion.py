@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.image import shrink
+from vision.image import label, shrink
 
 #: The longer side of the small copy, in pixels.
 SIDE = 320
@@ -69,7 +69,10 @@ def changed(a: Small, b: Small) -> np.ndarray:
     x = _registered(x, y)
     sample = (slice(None, None, 4), slice(None, None, 4))
     gain = np.median(y[sample], axis=(0, 1)) / np.maximum(np.median(x[sample], axis=(0, 1)), 1.0)
-    difference = np.abs(x * gain - y).max(axis=2)
+    # OpenCV's difference and a maximum over the channels' planes: numpy's reduction over
+    # the last axis of three costs six times more.
+    each = cv2.absdiff(x * gain, y)
+    difference = np.maximum(np.maximum(each[..., 0], each[..., 1]), each[..., 2])
     noise = float(np.median(difference[sample]))
     if noise > NOISY:  # most of the view differs: nothing in it compares
         return np.ones(y.shape[:2], np.uint8)
@@ -96,7 +99,7 @@ def share(mask: np.ndarray) -> float:
 
 def blobs(mask: np.ndarray, least: float) -> list[np.ndarray]:
     """The connected pieces of ``mask`` of at least ``least`` pixels, each as a mask."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats = label(mask)
     return [
         (labels == k).astype(np.uint8)
         for k in range(1, count)
@@ -106,7 +109,7 @@ def blobs(mask: np.ndarray, least: float) -> list[np.ndarray]:
 
 def area(mask: np.ndarray, least: float) -> float:
     """The pixels of ``mask`` in pieces of at least ``least`` pixels."""
-    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, _, stats = label(mask)
     sizes = stats[1:count, cv2.CC_STAT_AREA]
     return float(sizes[sizes >= least].sum())
 
