@@ -133,7 +133,7 @@ def main() -> None:
                     letter_count += sum(truth.values())
                     loose = read(photo, _QLessDice())
                     assert isinstance(loose, LooseReading)
-                    found = sum((truth & Counter(f.face for f in loose.faces)).values())
+                    found = sum((truth & Counter(str(f.face) for f in loose.faces)).values())
                     letters += found
                     if found < sum(truth.values()):
                         print(f"  {change}: {name}: {found} of {sum(truth.values())} letters")
