@@ -19,6 +19,11 @@ from models.tabletop.raster import Canvas
 from models.tabletop.solids import Box
 from models.tabletop.stage import FLOOR, SIDE, Cube, Part, Stage, draw, turned
 
+#: A cube's top is this share of the photo's longer side wide, at least and at most (40 to
+#: 400 pixels of a 1600 x 1200 photo); a layout that would show its cubes outside it is
+#: framed closer or farther.
+CUBE_WIDTH = (0.025, 0.25)
+
 
 def _stage(layout: Layout, rng: np.random.Generator) -> Stage:
     look = layout.look
@@ -54,14 +59,30 @@ def _camera(
         roll = math.pi / 2 * int(rng.integers(4)) * (rng.random() < 0.3) + rng.normal(0, 0.05)
     else:
         azimuth, roll = rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi)
-    slant = rng.uniform(0, 8) if rng.random() < 0.35 else rng.uniform(8, 45)
+    slant = rng.uniform(0, 8) if rng.random() < 0.35 else rng.uniform(8, layout.slant)
     fov = math.radians(rng.uniform(45, 75))
     focal = size[0] / 2 / math.tan(fov / 2)
     camera = look_at(centre, math.radians(slant), azimuth, roll, 400.0, focal, size)
     low, high = layout.coverage
     coverage = float(rng.uniform(low, high))
     place = (float(rng.uniform(0, 1)), float(rng.uniform(0, 1)))
-    return frame_points(camera, np.array(points), coverage, place)
+    framed = frame_points(camera, np.array(points), coverage, place)
+    if not stage.cubes:
+        return framed
+    # Cubes as photos show them: neither specks nor a cube filling the frame.
+    share = _top_width(framed, stage) / max(size)
+    wanted = float(np.clip(share, *CUBE_WIDTH))
+    if wanted == share:
+        return framed
+    return frame_points(camera, np.array(points), min(0.97, coverage * wanted / share), place)
+
+
+def _top_width(camera: Camera, stage: Stage) -> float:
+    """The median width in pixels of the cubes' tops as ``camera`` sees them."""
+    tops = np.array([c.box.top().corners for c in stage.cubes])
+    uv, _ = camera.project(tops.reshape(-1, 3))
+    corners = uv.reshape(len(stage.cubes), 4, 2)
+    return float(np.median(np.linalg.norm(corners[:, 1] - corners[:, 0], axis=1)))
 
 
 def _cells(
