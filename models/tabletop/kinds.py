@@ -5,6 +5,7 @@ and how it is held, and what the camera must frame.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -49,6 +50,8 @@ class Layout:
     #: cubes from a phone held low over the table, a tray from nearer above (its walls hide
     #: its cells from lower down).
     slant: float = 50.0
+    #: The camera's slant in degrees, where a scene set up by hand fixes it.
+    view: float | None = None
 
 
 def yaw_matrix(angle: float) -> Array:
@@ -136,7 +139,10 @@ def _empty_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
     return out
 
 
-LAYOUTS = {
+#: Lays out one scene from its random stream, split and seed.
+Arrange = Callable[[np.random.Generator, str, int], Layout]
+
+LAYOUTS: dict[str, Arrange] = {
     "tray": _tray_layout,
     "loose": _loose_layout,
     "crossword": _crossword_layout,
