@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: pi-check demo test lint browser native bench bench-solver bench-best bench-match bench-kill fuzz lexicons model clean install-pi
+.PHONY: attack service-check pi-check demo test lint browser native bench bench-solver bench-best bench-match bench-kill fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -47,11 +47,22 @@ bench-best: $(STAMP)
 fuzz: $(STAMP)
 	CUBEREF_FUZZ=large nice $(BIN)/python -m pytest tests/test_fuzz.py -q -s -p no:cacheprovider
 
+# The players' page's attack suite at the issue's sizes (issue 32): thousands of guesses,
+# 1,100 half-sent requests, 100,000 client addresses; prints each attack's tally.
+attack: $(STAMP)
+	ulimit -n 4096; CUBEREF_ATTACK=large nice $(BIN)/python -m pytest tests/box/test_page_attacks.py -q -s -p no:cacheprovider
+
 lexicons: $(STAMP)
 	$(BIN)/cuberef lexicon build
 
 install-pi:
 	sudo systemd/install.sh
+
+# The unit under a real systemd in a container (systemd-nspawn, as root; the installer
+# run for real, a few minutes; the root is kept in build/service-check). Not in `make test`.
+service-check: $(STAMP)
+	@if [ "$$(id -u)" -eq 0 ]; then $(BIN)/python systemd/service_check.py; \
+	else sudo $(BIN)/python systemd/service_check.py; fi
 
 # The installer and the box in an emulated Pi 4 (debootstrap + qemu-user-static, as root;
 # 20-40 minutes the first time, then the root is kept in build/pi-check). Not in `make test`.

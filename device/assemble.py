@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import queue
 from collections.abc import Callable
@@ -13,12 +14,17 @@ from device import settings as config
 from device.box import Box
 from device.button import GpioButton, KeyButton, make_button
 from device.buzzer import Buzzer
-from device.camera import Camera, GuardedCamera, open_camera
+from device.camera import Camera, open_camera
 from device.clock import Clock
+from device.flow import Event
+from device.guard import page_key
+from device.guarded_camera import GuardedCamera
 from device.page import Page, page_address
+from device.phones import Phones
 from device.referee import Parts, Referee
 from device.screen import open_screen
 from device.seams import Reader, Scorer, VisionReader
+from device.sections import Settings
 from device.store import Store, StoreError
 
 log = logging.getLogger("cuberef.box")
@@ -53,8 +59,20 @@ class Assembled:
                 log.error("closing the %s failed: %s", name, error)
 
 
+def page_refused(port: int, error: OSError) -> str:
+    """Why the players' page is off although the settings turn it on: the box plays on
+    without it (never a crash loop of the service)."""
+    why = error.strerror or str(error)
+    if error.errno in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES):
+        return (
+            f"The players' page is off: this box may not use the network ({why}); "
+            "run systemd/install.sh again so that its service allows the local network."
+        )
+    return f"The players' page cannot open port {port} ({why}); set [page] port to a free one."
+
+
 def assemble(
-    settings: dict[str, Any],
+    settings: Settings,
     clock: Clock,
     *,
     simulate: bool = False,
@@ -65,44 +83,28 @@ def assemble(
     pin_factory: Any = None,
     page_host: str = "",
 ) -> Assembled:
-    """The box the settings describe. ``page_host``: the one address the players' page
+    """The box the settings describe (``simulate``: as ``--simulate`` runs it, the one
+    overlay of ``settings.simulated``). ``page_host``: the one address the players' page
     listens on (the demo's own phones use 127.0.0.1); every interface when empty."""
+    if simulate:
+        settings = config.simulated(settings)
     notices: list[str] = []
     game = config.chosen_game(settings)
-    events: queue.Queue[str] = queue.Queue()
-    hold = float(settings["hold_seconds"])
-    button_settings = settings["button"]
-    if simulate or button_settings["backend"] == "keys":
-        button: GpioButton | KeyButton = KeyButton(events, hold_seconds=hold, clock=clock)
-    else:
-        button = make_button(
-            "gpio",
-            events,
-            pin=button_settings["pin"],
-            pull_up=button_settings["pull_up"],
-            bounce_seconds=button_settings["bounce_ms"] / 1000,
-            hold_seconds=hold,
-            clock=clock,
-            pin_factory=pin_factory,
-        )
-    if buzzer is None:
-        kind = settings["buzzer"]["type"]
-        if simulate and kind in ("passive", "active"):
-            kind = "bell"
-        options = {"pin_factory": pin_factory} if kind in ("passive", "active") else {}
-        buzzer = Buzzer.create(
-            kind, pin=settings["buzzer"]["pin"], tunes=config.tunes(settings), **options
-        )
-    screen_settings = dict(settings["screen"])
-    if simulate and screen_settings["backend"] in ("auto", "kmsdrm"):
-        # A window on a desktop; without one, auto falls back to dummy and says so.
-        screen_settings.update(backend="auto", fullscreen=False)
-    screen = open_screen(
-        screen_settings, notices, fallback=simulate, monotonic=clock.monotonic, sleep=clock.sleep
+    events: queue.Queue[Event] = queue.Queue()
+    button = make_button(
+        settings.button,
+        events,
+        hold_seconds=settings.hold_seconds,
+        clock=clock,
+        pin_factory=pin_factory,
     )
-    camera_settings = dict(settings["camera"])
-    if simulate and camera_settings["backend"] == "picamera":
-        camera_settings["backend"] = "auto"
+    if buzzer is None:
+        buzzer = Buzzer.create(
+            settings.buzzer, tunes=config.tunes(settings), pin_factory=pin_factory
+        )
+    screen = open_screen(
+        settings.screen, notices, fallback=simulate, monotonic=clock.monotonic, sleep=clock.sleep
+    )
     store: Store | None = None
     try:
         store = Store(config.state_folder(settings))
@@ -111,7 +113,7 @@ def assemble(
 
     def open_chosen() -> Camera:
         before = len(notices)
-        opened = open_camera(camera_settings, notices)
+        opened = open_camera(settings.camera, notices)
         if len(notices) > before:
             referee.say("start-up", notices[-1])  # a fallback is said on the screen too
         return opened
@@ -130,24 +132,23 @@ def assemble(
     )
     referee = Referee(parts)
     if notices:
-        referee.notices["start-up"] = " ".join(notices)
+        referee.say("start-up", " ".join(notices))
     referee.resume()
     keys = button if isinstance(button, KeyButton) else None
     box = Box(referee, screen, events, keys=keys, screenshots=screenshots)
     page = None
-    if settings["page"]["enabled"]:
-        page = Page(referee, settings["page"]["port"], page_host)
+    if settings.page.enabled:
+        writable = store is not None and not store.read_only
+        key = page_key(store.folder if store is not None and writable else None)
+        page = Page(Phones(referee), settings.page.port, page_host, key)
         try:
             page.start()
-        except OSError as error:
-            referee.say(
-                "page",
-                f"The players' page cannot open port {page.port} ({error.strerror});"
-                " set [page] port to a free one.",
-            )
+            port = page.port
+            address = f"http://{page_host}:{port}/" if page_host else page_address(port)
+        except OSError as error:  # a port in use, or a sandbox without the network
+            page.stop()
+            referee.say("page", page_refused(settings.page.port, error))
             page = None
         else:
-            port = settings["page"]["port"]
-            address = f"http://{page_host}:{port}/" if page_host else page_address(port)
-            referee.page_address = address
+            referee.page_address, referee.page_key = address, key
     return Assembled(box, referee, store, button, camera, notices, page)

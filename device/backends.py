@@ -7,7 +7,7 @@ announced through the log and kept as a notice the screen shows, never silent.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from engine.errors import CuberefError, MachineError
@@ -28,7 +28,7 @@ def pick(table: Mapping[str, T], name: str, part: str) -> T:
 
 
 def first_working(
-    part: str, attempts: list[tuple[str, Callable[[], T]]], notices: list[str]
+    part: str, attempts: Sequence[tuple[str, Callable[[], T]]], notices: list[str]
 ) -> tuple[str, T]:
     """Try each backend in turn; every fallback is logged and added to ``notices``."""
     reasons: list[str] = []

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pygame
 
-from device.button import HOLD, TAP, KeyButton
-from device.lists import LONGEST_WORD
+from device.button import KeyButton
+from device.flow import Event, State
 from device.readings import faces_of
-from device.referee import Referee, State
+from device.referee import Referee
 from device.render import View
 from device.screen import Screen
 from device.views import view_of
@@ -28,9 +28,6 @@ log = logging.getLogger("cuberef.box")
 
 #: States in which touching a cube changes what the box read.
 CORRECTABLE = (State.TIMING, State.TIME_UP)
-#: A step that blocked this long (reading, the best crossword) makes the taps pressed
-#: meanwhile stale: an impatient second press must not skip the next screen.
-STALE_AFTER_SECONDS = 0.5
 
 
 class Box:
@@ -38,7 +35,7 @@ class Box:
         self,
         referee: Referee,
         screen: Screen,
-        events: queue.Queue[str],
+        events: queue.Queue[Event],
         *,
         keys: KeyButton | None = None,
         screenshots: Path | None = None,
@@ -52,8 +49,6 @@ class Box:
         self.on_screenshot = on_screenshot
         self.saved: list[Path] = []
         self.running = True
-        #: The word the keyboard's player is typing (their list is the desk's).
-        self.entry = ""
         #: The referee's state changes seen so far: each new one is a screen to save.
         self._changes_seen = -1
         # A slow step (reading, scoring) shows its own screen first; screenshots are
@@ -70,10 +65,7 @@ class Box:
                 pressed = self.events.get_nowait()
             except queue.Empty:
                 break
-            started = self.referee.clock.monotonic()
             self.referee.handle(pressed)
-            if self.referee.clock.monotonic() - started > STALE_AFTER_SECONDS:
-                self._drop_stale_taps()
         self.referee.tick()
         self.draw()
 
@@ -85,26 +77,12 @@ class Box:
     def _changed(self, _referee: Referee) -> None:
         self.draw(screenshot=False)
 
-    def _drop_stale_taps(self) -> None:
-        kept = []
-        while True:
-            try:
-                pressed = self.events.get_nowait()
-            except queue.Empty:
-                break
-            if pressed != TAP:
-                kept.append(pressed)  # a hold still cancels
-            else:
-                log.info("a tap pressed during a slow step was dropped")
-        for pressed in kept:
-            self.events.put(pressed)
-
     def draw(self, screenshot: bool = True) -> View:
         view = view_of(self.referee)
         if view != self.screen.shown:
             self.screen.show(view)
-        if screenshot and self.referee.changes != self._changes_seen:
-            self._changes_seen = self.referee.changes
+        if screenshot and self.referee.machine.changes != self._changes_seen:
+            self._changes_seen = self.referee.machine.changes
             self.screenshot(str(self.referee.state))
         return view
 
@@ -119,24 +97,20 @@ class Box:
     # Touch, click and keys ------------------------------------------------------------
 
     def _typing(self) -> bool:
-        return bool(self.referee.keyboard_player) and self.referee.state is State.TIMING
+        return self.referee.keyboard is not None and self.referee.state is State.TIMING
 
     def _type(self, event: pygame.event.Event) -> bool:
         """A key for the keyboard's player: letters build a word, Enter hands it in."""
+        keyboard = self.referee.keyboard
+        assert keyboard is not None
         if event.type == pygame.TEXTINPUT:
-            letters = "".join(ch for ch in event.text if ch.isalpha())
-            self.entry = (self.entry + letters)[:LONGEST_WORD]
-            self.referee.keyboard_entry = self.entry
-            return bool(letters)
+            return keyboard.letters(event.text)
         if event.key == pygame.K_BACKSPACE:
-            self.entry = self.entry[:-1]
+            keyboard.backspace()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.entry:
-                self.referee.keyboard_word(self.entry)
-            self.entry = ""
+            keyboard.enter()
         else:
             return False
-        self.referee.keyboard_entry = self.entry
         return True
 
     def _pygame_event(self, event: pygame.event.Event) -> None:
@@ -161,7 +135,7 @@ class Box:
             if event.key == pygame.K_SPACE:
                 self.keys.key_down()
             elif event.key == pygame.K_ESCAPE:
-                self.events.put(HOLD)
+                self.events.put(Event.HOLD)
             elif event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
                 self.running = False
         elif event.type == pygame.KEYUP and self.keys is not None and event.key == pygame.K_SPACE:

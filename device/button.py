@@ -19,10 +19,11 @@ from typing import Any
 
 from device.backends import pick
 from device.clock import Clock, SystemClock
+from device.flow import Event
 from device.gpio import claim
+from device.sections import ButtonSettings
 
-TAP = "tap"
-HOLD = "hold"
+TAP, HOLD = Event.TAP, Event.HOLD
 
 
 class GpioButton:
@@ -30,7 +31,7 @@ class GpioButton:
 
     def __init__(
         self,
-        events: queue.Queue[str],
+        events: queue.Queue[Event],
         *,
         pin: int = 17,
         pull_up: bool = True,
@@ -94,7 +95,7 @@ class KeyButton:
     """
 
     def __init__(
-        self, events: queue.Queue[str], *, hold_seconds: float = 2.0, clock: Clock | None = None
+        self, events: queue.Queue[Event], *, hold_seconds: float = 2.0, clock: Clock | None = None
     ) -> None:
         self.events = events
         self.hold_seconds = hold_seconds
@@ -133,12 +134,27 @@ class KeyButton:
         pass
 
 
-#: Button backend name -> class.
+#: Button backend name (the ``[button] backend`` setting) -> the button its section makes,
+#: given the queue its presses go to, the hold time, the clock and gpiozero's pin factory.
 BACKENDS: dict[str, Callable[..., GpioButton | KeyButton]] = {
-    "gpio": GpioButton,
-    "keys": KeyButton,
+    "gpio": lambda chosen, events, **wiring: GpioButton(
+        events,
+        pin=chosen.pin,
+        pull_up=chosen.pull_up,
+        bounce_seconds=chosen.bounce_ms / 1000,
+        **wiring,
+    ),
+    "keys": lambda _chosen, events, *, pin_factory=None, **wiring: KeyButton(events, **wiring),
 }
 
 
-def make_button(name: str, events: queue.Queue[str], **options: Any) -> GpioButton | KeyButton:
-    return pick(BACKENDS, name, "button")(events, **options)
+def make_button(
+    chosen: ButtonSettings,
+    events: queue.Queue[Event],
+    *,
+    hold_seconds: float,
+    clock: Clock,
+    pin_factory: Any = None,
+) -> GpioButton | KeyButton:
+    make = pick(BACKENDS, chosen.backend, "button")
+    return make(chosen, events, hold_seconds=hold_seconds, clock=clock, pin_factory=pin_factory)

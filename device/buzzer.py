@@ -18,6 +18,7 @@ from typing import Any, Protocol, TextIO
 
 from device.backends import pick
 from device.gpio import claim
+from device.sections import BuzzerSettings
 from device.tunes import Note, Tune
 
 log = logging.getLogger("cuberef.buzzer")
@@ -145,13 +146,14 @@ class SilentSound(PrintedSound):
         super().__init__(write=lambda _line: None)
 
 
-#: Buzzer type (the ``[buzzer] type`` setting) -> backend.
+#: Buzzer type (the ``[buzzer] type`` setting) -> the sound its section makes (given
+#: gpiozero's pin factory, for the buzzers on a pin).
 BACKENDS: dict[str, Callable[..., Sound]] = {
-    "passive": PassiveSound,
-    "active": ActiveSound,
-    "bell": BellSound,
-    "print": PrintedSound,
-    "silent": SilentSound,
+    "passive": lambda chosen, pin_factory=None: PassiveSound(chosen.pin, pin_factory=pin_factory),
+    "active": lambda chosen, pin_factory=None: ActiveSound(chosen.pin, pin_factory=pin_factory),
+    "bell": lambda _chosen, pin_factory=None: BellSound(),
+    "print": lambda _chosen, pin_factory=None: PrintedSound(),
+    "silent": lambda _chosen, pin_factory=None: SilentSound(),
 }
 
 
@@ -169,12 +171,15 @@ class Buzzer:
 
     @classmethod
     def create(
-        cls, kind: str, *, pin: int = 18, tunes: dict[str, Tune] | None = None, **options: Any
+        cls,
+        chosen: BuzzerSettings,
+        *,
+        tunes: dict[str, Tune] | None = None,
+        pin_factory: Any = None,
     ) -> Buzzer:
-        backend = pick(BACKENDS, kind, "buzzer")
-        if kind in ("passive", "active"):
-            return cls(backend(pin, **options), tunes)
-        return cls(backend(**options), tunes)
+        """The buzzer the ``[buzzer]`` section names, playing ``tunes`` for its cues."""
+        backend = pick(BACKENDS, chosen.type, "buzzer")
+        return cls(backend(chosen, pin_factory=pin_factory), tunes)
 
     def play(self, tune: Tune, now: float) -> None:
         """Start ``tune`` at ``now``, cutting short whatever was playing."""

@@ -1,4 +1,7 @@
-"""Cameras: each gives ``capture() -> numpy.ndarray`` (BGR, uint8, height x width x 3).
+"""Cameras: each gives ``capture() -> numpy.ndarray`` (BGR, uint8, height x width x 3),
+a still at the full resolution, and ``capture_live()``, a frame of the low-resolution
+stream that live reading watches (``live_size``: picamera2's lores stream, a USB camera's
+MJPG at 1280x720 for a 16:9 camera).
 
 Backends (``BACKENDS``): ``picamera`` (the Pi camera through picamera2, imported only
 when this backend is built), ``usb`` (a USB camera through OpenCV), ``folder`` (a
@@ -15,10 +18,10 @@ answering, so that the next press opens it afresh.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import os
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +30,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from device.backends import first_working, pick
+from device.sections import CameraSettings
 from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.camera")
@@ -35,10 +39,16 @@ PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 #: A camera that has not answered in this many seconds is dropped (the box waits no longer).
 ANSWER_SECONDS = 4.0
+#: Opening has a bound of its own: the Pi camera's import, start, settling and focus take
+#: several seconds on a Pi 4, which a capture's bound must not count.
+OPEN_SECONDS = 20.0
 #: The longest the Pi camera's exposure is given to settle after it starts.
 SETTLE_SECONDS = 1.0
 #: Without usable frame timestamps, this many grabs empty OpenCV's queue (four buffers).
 FLUSH_GRABS = 5
+#: The live stream's width: a multiple of 64, so that the rows of a YUV420 frame are not
+#: padded.
+LIVE_WIDTH = 1280
 
 T = TypeVar("T")
 
@@ -53,7 +63,21 @@ class Camera(Protocol):
 
     def capture(self) -> np.ndarray: ...
 
+    def capture_live(self) -> np.ndarray: ...
+
     def close(self) -> None: ...
+
+
+def live_size(width: int, height: int) -> tuple[int, int]:
+    """The size a camera streams at for live reading: ``LIVE_WIDTH`` wide with the
+    still's shape (an even height), or the still's own size where that is smaller.
+
+    >>> live_size(1920, 1080), live_size(1600, 1200), live_size(640, 480)
+    ((1280, 720), (1280, 960), (640, 480))
+    """
+    if width <= LIVE_WIDTH:
+        return width, height
+    return LIVE_WIDTH, 2 * round(LIVE_WIDTH * height / width / 2)
 
 
 class PiCamera:
@@ -86,8 +110,10 @@ class PiCamera:
             raise CameraError(f"The Pi camera did not open ({error}).") from None
         try:
             # libcamera's "RGB888" is B, G, R in memory: what OpenCV and vision expect.
+            # The lores stream beside it is YUV420, the one format a Pi 4's ISP gives there.
             config = self.camera.create_still_configuration(
-                main={"size": (width, height), "format": "RGB888"}
+                main={"size": (width, height), "format": "RGB888"},
+                lores={"size": live_size(width, height), "format": "YUV420"},
             )
             self.camera.configure(config)
             self.camera.start()
@@ -128,11 +154,19 @@ class PiCamera:
             ) from None
 
     def capture(self) -> np.ndarray:
+        return np.ascontiguousarray(self._take("main")[:, :, :3])
+
+    def capture_live(self) -> np.ndarray:
+        import cv2
+
+        return np.asarray(cv2.cvtColor(self._take("lores"), cv2.COLOR_YUV2BGR_I420))
+
+    def _take(self, stream: str) -> np.ndarray:
         try:
             # flush: a frame whose exposure began after this call, never one queued earlier.
             request = self._wait(self.camera.capture_request(wait=False, flush=True), "answer")
             try:
-                frame = request.make_array("main")
+                frame: np.ndarray = request.make_array(stream)
             finally:
                 request.release()
         except CameraError:
@@ -141,7 +175,7 @@ class PiCamera:
             raise CameraError(
                 f"The Pi camera took no picture ({error}); check its ribbon cable."
             ) from None
-        return np.ascontiguousarray(frame[:, :, :3])
+        return frame
 
     def close(self) -> None:
         self.camera.stop()
@@ -205,14 +239,32 @@ class UsbCamera:
             raise CameraError(f"There is no USB camera number {index}; plug one in.")
         # The format first: a webcam gives 1080p at full speed only as MJPG.
         self.device.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
-        self.device.set(cv2.CAP_PROP_FRAME_WIDTH, width)
-        self.device.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        self.still = (width, height)
+        self.size = (0, 0)
+        self._size(self.still)
         self.device.set(cv2.CAP_PROP_BUFFERSIZE, 1)
         code = int(self.device.get(cv2.CAP_PROP_FOURCC))
         self.fourcc = "".join(chr((code >> shift) & 0xFF) for shift in (0, 8, 16, 24))
         log.info("USB camera %s opened as %s", device, self.fourcc)
 
+    def _size(self, size: tuple[int, int]) -> None:
+        """Stream at ``size`` (OpenCV restarts the stream when it changes)."""
+        import cv2
+
+        if size != self.size:
+            self.device.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+            self.device.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+            self.size = size
+
     def capture(self) -> np.ndarray:
+        self._size(self.still)
+        return self._take()
+
+    def capture_live(self) -> np.ndarray:
+        self._size(live_size(*self.still))
+        return self._take()
+
+    def _take(self) -> np.ndarray:
         import cv2
 
         asked = time.monotonic()
@@ -272,133 +324,37 @@ class FolderCamera:
         except CuberefError as error:
             raise CameraError(f"The photo {path.name!r} cannot be read: {error}") from None
 
+    def capture_live(self) -> np.ndarray:
+        return self.capture()
+
     def close(self) -> None:
         pass
 
 
-class _Call(threading.Thread):
-    """One call to a camera on a thread of its own, so that the box can stop waiting."""
-
-    def __init__(self, call: Callable[[], Any]) -> None:
-        super().__init__(daemon=True, name="cuberef-camera")
-        self.call = call
-        self.result: Any = None
-        self.error: BaseException | None = None
-
-    def run(self) -> None:
-        try:
-            self.result = self.call()
-        except BaseException as error:  # handed to the caller, which decides
-            self.error = error
+def _folder(settings: CameraSettings) -> str:
+    if not settings.folder:
+        raise CuberefError('The folder camera needs [camera] folder = "a folder of photos".')
+    return settings.folder
 
 
-class GuardedCamera:
-    """The camera as the box uses it: opened at the first capture, every call bounded.
-
-    An opening or capture that fails, or takes longer than ``seconds``, drops the
-    camera: it is closed (once its stuck call returns, if ever) and the next capture
-    opens a new one. What a dropped call returns late is thrown away, so no capture
-    ever hands back a frame from an earlier press."""
-
-    def __init__(self, opener: Callable[[], Camera], *, seconds: float = ANSWER_SECONDS) -> None:
-        self.opener = opener
-        self.seconds = seconds
-        self.camera: Camera | None = None
-
-    @property
-    def name(self) -> str:
-        return self.camera.name if self.camera is not None else "camera"
-
-    def capture(self) -> np.ndarray:
-        if self.camera is None:
-            self.camera = self._within(self.opener, "open")
-        camera = self.camera
-        try:
-            frame: np.ndarray = self._within(camera.capture, "answer", camera)
-        except Exception:
-            if getattr(camera, "reopen_on_failure", True):
-                self._drop(camera)
-            raise
-        return frame
-
-    def _within(self, call: Callable[[], T], what: str, camera: Camera | None = None) -> T:
-        running = _Call(call)
-        running.start()
-        running.join(self.seconds)
-        if running.is_alive():
-            # The call goes on, on its own thread; close what it holds when it returns.
-            threading.Thread(target=_close_after, args=(running, camera), daemon=True).start()
-            name = getattr(camera, "described", "camera")
-            raise CameraError(
-                f"The {name} did not {what} within {self.seconds:g} s, so the box let it go; "
-                "check its cable (it is opened again at the next press)."
-            )
-        if running.error is not None:
-            if isinstance(running.error, MachineError | CuberefError):
-                raise running.error
-            raise CameraError(f"The camera failed ({running.error}).") from None
-        result: T = running.result
-        return result
-
-    def _drop(self, camera: Camera) -> None:
-        self.camera = None
-        log.warning("camera %s dropped; the next capture opens it again", camera.name)
-        threading.Thread(target=_close_quietly, args=(camera,), daemon=True).start()
-
-    def close(self) -> None:
-        """Close the camera, waiting at most ``seconds`` for it (a stopping box goes on)."""
-        camera, self.camera = self.camera, None
-        if camera is not None:
-            closing = _Call(camera.close)
-            closing.start()
-            closing.join(self.seconds)
-
-
-def _close_after(running: _Call, camera: Camera | None) -> None:
-    running.join()
-    held = camera if camera is not None else running.result
-    if held is not None:
-        _close_quietly(held)
-
-
-def _close_quietly(camera: Camera) -> None:
-    try:
-        camera.close()
-    except Exception as error:  # a camera that is already gone
-        log.info("closing the dropped camera: %s", error)
-
-
-#: Camera backend name (the ``[camera] backend`` setting) -> class.
-BACKENDS: dict[str, Callable[..., Camera]] = {
-    "picamera": PiCamera,
-    "usb": UsbCamera,
-    "folder": FolderCamera,
+#: Camera backend name (the ``[camera] backend`` setting) -> the camera its section makes.
+BACKENDS: dict[str, Callable[[CameraSettings], Camera]] = {
+    "picamera": lambda chosen: PiCamera(
+        width=chosen.width,
+        height=chosen.height,
+        lens_position=chosen.lens_position if chosen.focus == "fixed" else None,
+    ),
+    "usb": lambda chosen: UsbCamera(
+        index=chosen.usb_index, width=chosen.width, height=chosen.height
+    ),
+    "folder": lambda chosen: FolderCamera(folder=_folder(chosen)),
 }
 
 
-def open_camera(settings: dict[str, Any], notices: list[str]) -> Camera:
+def open_camera(settings: CameraSettings, notices: list[str]) -> Camera:
     """The camera the settings ask for; ``auto`` falls back Pi -> USB -> folder, aloud."""
-    name = settings["backend"]
-    width, height = settings["width"], settings["height"]
-    makers: dict[str, Callable[[], Camera]] = {
-        "picamera": lambda: BACKENDS["picamera"](
-            width=width,
-            height=height,
-            lens_position=settings["lens_position"] if settings["focus"] == "fixed" else None,
-        ),
-        "usb": lambda: BACKENDS["usb"](index=settings["usb_index"], width=width, height=height),
-        "folder": lambda: BACKENDS["folder"](folder=_folder(settings)),
-    }
-    if name == "auto":
-        attempts = [(n, makers[n]) for n in ("picamera", "usb")]
-        if settings.get("folder"):
-            attempts.append(("folder", makers["folder"]))
+    if settings.backend == "auto":
+        names = ["picamera", "usb"] + (["folder"] if settings.folder else [])
+        attempts = [(name, functools.partial(BACKENDS[name], settings)) for name in names]
         return first_working("camera", attempts, notices)[1]
-    pick(BACKENDS, name, "camera")
-    return makers[name]()
-
-
-def _folder(settings: dict[str, Any]) -> str:
-    if not settings.get("folder"):
-        raise CuberefError('The folder camera needs [camera] folder = "a folder of photos".')
-    return str(settings["folder"])
+    return pick(BACKENDS, settings.backend, "camera")(settings)

@@ -18,6 +18,7 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import NoReturn
 
+from device import logs
 from engine.errors import CuberefError, MachineError
 
 #: Subcommand -> (its module, its line in ``cuberef --help``), in the order listed there.
@@ -31,6 +32,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "best": ("device.commands.best", "the best crossword for an Ad-Lib or Scribbage roll"),
     "roll": ("device.commands.roll", "a virtual roll of a game's cubes"),
     "read": ("device.commands.read", "what the camera sees: read the cubes in a photo"),
+    "watch": (
+        "device.commands.watch",
+        "read an Ad-Lib table live as the crossword is built: camera, frames or video",
+    ),
     "lexicon": ("device.commands.lexicon", "list, dump or build the lexicons"),
     "run": ("device.commands.run", "run the referee box"),
     "config": (
@@ -160,17 +165,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             getattr(args, more).extend(rest)
     except SystemExit as stop:  # --help, --version, or a refusal already said
         return stop.code if isinstance(stop.code, int) else 0
-    logging.basicConfig(
-        level=logging.INFO if args.verbose else logging.WARNING,
-        format="%(levelname)s %(name)s: %(message)s",
-    )
+    logs.set_up(args.verbose)
     try:
         code: int = args.run(args)
     except CuberefError as error:
-        print(f"cuberef: {printable(str(error))}", file=sys.stderr)
+        print(f"{logs.prefix(logging.ERROR)}cuberef: {printable(str(error))}", file=sys.stderr)
         return 2
     except MachineError as error:
-        print(f"cuberef: {printable(str(error))}", file=sys.stderr)
+        print(f"{logs.prefix(logging.ERROR)}cuberef: {printable(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("cuberef: stopped.", file=sys.stderr)
@@ -180,7 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: still one sentence for the player, the trace on -v
         log.info("where it went wrong:", exc_info=True)
         print(
-            f"cuberef: {UNEXPECTED} ({type(error).__name__}: {printable(str(error))}); "
+            f"{logs.prefix(logging.CRITICAL)}cuberef: {UNEXPECTED} "
+            f"({type(error).__name__}: {printable(str(error))}); "
             "run it again with -v to see where, and report it.",
             file=sys.stderr,
         )

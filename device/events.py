@@ -41,6 +41,33 @@ class Kind(StrEnum):
     SCORED = "scored"
     ROUND_CANCELLED = "round-cancelled"
     MATCH_ENDED = "match-ended"
+    PLAYER_LEFT = "player-left"
+    TABLE_OPENED = "table-opened"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerJoined:
+    """A player joined on a phone (or the box's keyboard), alone or in a team."""
+
+    name: str
+    team: str = ""
+    keyboard: bool = False
+    #: Which phone: the SHA-256 of the token the box gave it ("" for the keyboard).
+    phone: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft:
+    """A player left the table: they are in no match after the one under way."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableOpened:
+    """Before any match: the players' page's join code the first phone joined with."""
+
+    code: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,15 +81,9 @@ class MatchStarted:
     partners: bool = False
     #: The players' page's join code for this match ("" when the page is off).
     code: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerJoined:
-    """A player joined on a phone (or the box's keyboard), alone or in a team."""
-
-    name: str
-    team: str = ""
-    keyboard: bool = False
+    #: The players with lists (phones, the keyboard) as they sat at the start: their
+    #: teams and phones carry from one match to the next.
+    seats: tuple[PlayerJoined, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +189,8 @@ Payload = (
     | Scored
     | RoundCancelled
     | MatchEnded
+    | PlayerLeft
+    | TableOpened
 )
 
 KINDS: dict[Kind, type[Any]] = {
@@ -184,6 +207,8 @@ KINDS: dict[Kind, type[Any]] = {
     Kind.SCORED: Scored,
     Kind.ROUND_CANCELLED: RoundCancelled,
     Kind.MATCH_ENDED: MatchEnded,
+    Kind.PLAYER_LEFT: PlayerLeft,
+    Kind.TABLE_OPENED: TableOpened,
 }
 _KIND_OF = {payload: kind for kind, payload in KINDS.items()}
 

@@ -13,8 +13,8 @@ import contextlib
 import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from device import flow
 from device.events import (
     ChallengeMarked,
     Event,
@@ -22,17 +22,21 @@ from device.events import (
     MatchEnded,
     MatchStarted,
     PlayerJoined,
+    PlayerLeft,
     RollRead,
     RoundCancelled,
     RoundEnded,
     RoundStarted,
     Scored,
     StarterRolled,
+    TableOpened,
     WordRemoved,
     WordTyped,
 )
 from device.lists import Desk
 from device.readings import Reading, corrected
+from device.sections import Settings
+from device.table import Table
 from engine.adlib import BestCrossword, Verdict
 from engine.adlib.match import Match as TurnMatch
 from engine.adlib.match import StartRoll, start_value
@@ -96,8 +100,7 @@ class BoxMatch:
         self.game = game
         self.started = started
         self.seats: list[str] = list(started.players)
-        self.teams: dict[str, str] = {}
-        self.keyboard: str = ""
+        self.teams: dict[str, str] = {seat.name: seat.team for seat in started.seats if seat.team}
         self.rounds: list[Round] = []
         self.last_round = 0
         self.ended = False
@@ -112,20 +115,18 @@ class BoxMatch:
     # Players -------------------------------------------------------------------------
 
     @property
-    def open_to_join(self) -> bool:
-        return self.model is None
+    def under_way(self) -> bool:
+        """Whether a roll of this match has been read: from then on nobody joins it."""
+        return self.last_round > 0 and not self.ended
 
-    def join(self, joined: PlayerJoined) -> None:
-        if self.model is not None and joined.name not in self.seats:
-            raise RuleError(f"This match has begun without {joined.name}; join the next one.")
+    def seat(self, joined: PlayerJoined) -> None:
+        """A player stored as joining this match before its sides were fixed."""
         if joined.name not in self.seats:
             self.seats.append(joined.name)
         if joined.team:
             self.teams[joined.name] = joined.team
         else:
             self.teams.pop(joined.name, None)
-        if joined.keyboard:
-            self.keyboard = joined.name
 
     def sides(self) -> tuple[Side, ...]:
         if not self.game.is_tray and self.started.partners:
@@ -137,14 +138,12 @@ class BoxMatch:
                 teams.setdefault(self.teams[name], []).append(name)
         return seat_sides(self.seats, [(team, tuple(m)) for team, m in teams.items()])
 
-    def round_rules(self, settings: dict[str, Any]) -> RoundRules:
+    def round_rules(self, settings: Settings) -> RoundRules:
         """The Boggle options agreed for this match, with the teams the players picked."""
         sides = self.sides() if self.seats else ()
         teams = tuple((side.name, side.members) for side in sides if not side.alone)
         return RoundRules(
-            advanced=bool(settings.get("advanced", False)),
-            handicap=frozenset(str(name) for name in settings.get("handicap", [])),
-            teams=teams,
+            advanced=settings.advanced, handicap=frozenset(settings.handicap), teams=teams
         )
 
     # The engine's model ---------------------------------------------------------------
@@ -233,13 +232,21 @@ class BoxMatch:
         return self.model.winners if self.model is not None else ()
 
 
+@dataclass
+class Replayed:
+    """What a match's stored events leave: the match (None before the first), the round
+    under way if any, and who sits at the table with which join code."""
+
+    match: BoxMatch | None
+    round: Round | None
+    seats: list[PlayerJoined]
+    code: str
+
+
 def replay(
-    events: Sequence[Event],
-    game: Game,
-    fallback: MatchStarted,
-    refused: list[tuple[Event, str]] | None = None,
-) -> tuple[BoxMatch, Round | None]:
-    """The match (and the round under way, if any) as its stored events leave it.
+    events: Sequence[Event], game: Game, refused: list[tuple[Event, str]] | None = None
+) -> Replayed:
+    """The match, the round under way and the table as the stored events leave them.
 
     Rows the store could not read are already left out; what depends on them is left out
     too (a round whose roll is lost counts only its stored score). An event that reads
@@ -249,7 +256,7 @@ def replay(
     kept = list(events)
     while True:
         try:
-            return _replay(kept, game, fallback)
+            return _replay(kept, game)
         except _Unreplayable as bad:
             kept.remove(bad.event)
             if refused is not None:
@@ -262,20 +269,28 @@ class _Unreplayable(Exception):
         self.event, self.reason = event, reason
 
 
-def _replay(
-    events: Sequence[Event], game: Game, fallback: MatchStarted
-) -> tuple[BoxMatch, Round | None]:
+def _replay(events: Sequence[Event], game: Game) -> Replayed:
     first = events[0] if events else None
-    started = first.payload if first and isinstance(first.payload, MatchStarted) else fallback
-    with _replaying(first):
-        match = BoxMatch(first.match if first else 0, game, started)
+    started = first.payload if first and isinstance(first.payload, MatchStarted) else None
+    match = None
+    if first is not None and started is not None:
+        with _replaying(first):
+            match = BoxMatch(first.match, game, started)
+    table = _Table({seat.name: seat for seat in started.seats} if started else {})
+    table.code = started.code if started else ""
     current: Round | None = None
     for event in events:
         with _replaying(event):
-            current = _step(match, current, event)
+            current = _step(match, table, current, event)
     if current is not None and current.reading is None:
         current = None
-    return match, current
+    return Replayed(match, current, list(table.seats.values()), table.code)
+
+
+@dataclass
+class _Table:
+    seats: dict[str, PlayerJoined]
+    code: str = ""
 
 
 @contextlib.contextmanager
@@ -292,12 +307,21 @@ def _replaying(event: Event | None) -> Iterator[None]:
         raise _Unreplayable(event, f"it cannot be replayed ({error})") from None
 
 
-def _step(match: BoxMatch, current: Round | None, event: Event) -> Round | None:
-    """One stored event applied to the match; the round under way after it."""
+def _step(
+    match: BoxMatch | None, table: _Table, current: Round | None, event: Event
+) -> Round | None:
+    """One stored event applied to the match and the table; the round under way after it."""
     payload = event.payload
     if isinstance(payload, PlayerJoined):
-        with contextlib.suppress(RuleError):
-            match.join(payload)
+        table.seats[payload.name] = payload
+        if match is not None and match.model is None and not match.ended:
+            match.seat(payload)  # an older box let players join until a round was scored
+    elif isinstance(payload, PlayerLeft):
+        table.seats.pop(payload.name, None)
+    elif isinstance(payload, TableOpened):
+        table.code = payload.code
+    elif match is None:
+        pass
     elif isinstance(payload, StarterRolled):
         if match.needs_starter:
             match.rolled(payload.player, payload.face)
@@ -327,3 +351,39 @@ def _step(match: BoxMatch, current: Round | None, event: Event) -> Round | None:
     elif isinstance(payload, RoundCancelled):
         current = None
     return current
+
+
+#: Events of the table, not of a round: whoever sits down or leaves.
+TABLE_EVENTS = (PlayerJoined, PlayerLeft, TableOpened)
+
+
+def stopped_at(
+    replayed: Replayed, events: Sequence[Event]
+) -> tuple[flow.Event | None, Round | None]:
+    """Where a restarted box takes up the match: the ``resume-*`` event of the flow (None:
+    stay idle) and the round it takes up, if one."""
+    match = replayed.match
+    if match is None:
+        return None, None
+    said = [e.payload for e in events if not isinstance(e.payload, TABLE_EVENTS)]
+    if match.rounds and said and isinstance(said[-1], Scored):
+        return flow.Event.RESUME_SCORED, match.rounds[-1]  # its screen not yet passed
+    if replayed.round is not None:
+        resume = flow.Event.RESUME_TIME_UP if replayed.round.ended else flow.Event.RESUME_TIMING
+        return resume, replayed.round
+    if match.needs_starter and match.throws:
+        return flow.Event.RESUME_STARTER, None
+    if match.rounds or match.ended:
+        return flow.Event.RESUME_MATCH, None
+    return None, None
+
+
+def starting(game: Game, settings: Settings, table: Table | None) -> MatchStarted:
+    """How the next match begins: the agreed rounds and target, and its players: those at
+    ``table`` (phones, the keyboard; their teams), or else the settings' players."""
+    seats = table.seats if table is not None else ()
+    players = table.names if table is not None else settings.players
+    code = table.code if table is not None else ""
+    return MatchStarted(
+        game.id, players, settings.rounds, settings.target_score, settings.partners, code, seats
+    )

@@ -1,38 +1,42 @@
 """The players' page: each player types their words on a phone during a Boggle round.
 
 A tornado server on its own thread, beside the pygame loop. It serves the local network
-only (a client from a public address is refused) and only with the match's join code,
-which the screen shows with a QR code of the page's address. A player joins with a name
-(and a team, if they play in one) and gets a token; each word goes to the round's desk,
-which checks it at once and stores it before the phone hears it is kept. The phone
-shows only its own words until the lists lock at 0:00, then everyone's scores.
+only, at its own address, to its own pages, and only with the match's join code, which
+the screen shows with a QR code of the page's address and the table's long secret
+(``device.guard`` keeps the gate: addresses, origins, guessing, floods). A player joins with a name
+(and a team, if they play in one) and gets a token, the phone's own secret; each word
+goes to the round's lists, which check it at once and store it before the phone hears
+it is kept. The phone shows only its own words until the lists lock at 0:00, then
+everyone's scores, its own first.
 
-Every answer is JSON: ``{"ok": true, ...}`` or ``{"ok": false, "error": sentence}`` with
-a 4xx status, and a refused request changes nothing. What a player types reaches other
-pages only as JSON text, which the page puts in with ``textContent``, never as HTML.
+The page knows the box only through ``Front``: the join code, the game's language, and
+what a phone may do (join, leave, hand in a word, see the round); ``device.phones``
+answers it from the referee. Every answer is JSON: ``{"ok": true, ...}`` or
+``{"ok": false, "error": sentence}`` with a 4xx status, and a refused request changes
+nothing. What a player types reaches other pages only as JSON text, which the page puts
+in with ``textContent``, never as HTML.
 """
 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
+import errno
 import json
 import logging
-import secrets
 import threading
 import time
+from collections.abc import Callable
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import tornado.httpserver
+import tornado.netutil
 import tornado.web
 
+from device import guard
+from device.inputs import typed
 from device.lists import LONGEST_WORD
-from device.results import page_state
 from engine.errors import CuberefError
-
-if TYPE_CHECKING:
-    from device.referee import Referee
 
 log = logging.getLogger("cuberef.page")
 
@@ -40,13 +44,46 @@ log = logging.getLogger("cuberef.page")
 #: than ``MOST_READ`` of any request.
 LARGEST_REQUEST, MOST_READ = 4096, 2 * 2**20
 LONGEST_NAME = 24
+#: A join code as typed (four letters) or as the QR code carries it (the long secret).
+CODE_LENGTH = guard.SECRET_LENGTH
 #: Words a phone may send: a burst of this many, then this many a second.
 BURST, PER_SECOND = 20, 5.0
 
 
+class Front(Protocol):
+    """What the page asks of the box, and all it knows of it. Each call raises
+    ``Refusal`` (or the engine's ``CuberefError``) with a sentence for the phone."""
+
+    @property
+    def join_code(self) -> str: ...
+
+    @property
+    def language(self) -> str:
+        """The language of the game's words: the page's language (``en``, ``cs``)."""
+        ...
+
+    def join(self, name: str, team: str, token: str) -> tuple[str, str]:
+        """``name`` joins (``token``: the phone's own, if it has one): its token and name."""
+        ...
+
+    def leave(self, token: str) -> None: ...
+
+    def player(self, token: str) -> str:
+        """The name of the player holding ``token``; ``Refusal`` (401) if none."""
+        ...
+
+    def hand_in(self, token: str, word: str, remove: bool) -> dict[str, Any]:
+        """A word handed in (or taken back): how the lists took it, as the phone shows it."""
+        ...
+
+    def state(self, token: str) -> dict[str, Any]:
+        """Everything the phone shows now."""
+        ...
+
+
 def page_address(port: int) -> str:
     """The page's address as a phone on the local network reaches it: the box's first
-    private IPv4 address (read from its network interfaces; nothing is sent)."""
+    local IPv4 address, not loopback (read from its network interfaces; nothing is sent)."""
     import fcntl
     import socket
     import struct
@@ -60,16 +97,10 @@ def page_address(port: int) -> str:
                 )  # SIOCGIFADDR
             except OSError:
                 continue
-            address = ipaddress.ip_address(socket.inet_ntoa(packed[20:24]))
-            if address.is_private and not address.is_loopback:
-                found.append(str(address))
+            address = socket.inet_ntoa(packed[20:24])
+            if guard.is_local(address) and not address.startswith("127."):
+                found.append(address)
     return f"http://{found[0] if found else '127.0.0.1'}:{port}/"
-
-
-def make_code() -> str:
-    """A join code: four letters a player reads off the screen and types without doubt."""
-    letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O, which read as 1 and 0
-    return "".join(secrets.choice(letters) for _ in range(4))
 
 
 class Refusal(Exception):
@@ -96,42 +127,29 @@ class Bucket:
         return True
 
 
-class Phones:
-    """Who holds which token; tokens live in memory, so after a restart a phone joins
-    again on its own with the name it keeps."""
+class Buckets:
+    """One token bucket for each player: how fast each may send words, however many
+    times (or on however many phones) they joined."""
 
     def __init__(self) -> None:
-        self.names: dict[str, str] = {}
         self.buckets: dict[str, Bucket] = {}
         self.lock = threading.Lock()
 
-    def add(self, name: str) -> str:
-        token = secrets.token_urlsafe(16)
+    def allow(self, player: str) -> bool:
         with self.lock:
-            self.names[token] = name
-            self.buckets[token] = Bucket()
-        return token
-
-    def name(self, token: str) -> str:
-        with self.lock:
-            name = self.names.get(token)
-        if name is None:
-            raise Refusal(401, "This phone has not joined this match; join again.")
-        return name
-
-    def allow(self, token: str) -> bool:
-        with self.lock:
-            return self.buckets[token].take()
+            return self.buckets.setdefault(player, Bucket()).take()
 
 
 class Handler(tornado.web.RequestHandler):
     """Shared checks: a local client, a small body, the join code; JSON in and out."""
 
-    referee: Referee
-    phones: Phones
+    front: Front
+    buckets: Buckets
+    tries: guard.Tries
+    key: bytes
 
-    def initialize(self, referee: Referee, phones: Phones) -> None:
-        self.referee, self.phones = referee, phones
+    def initialize(self, front: Front, buckets: Buckets, tries: guard.Tries, key: bytes) -> None:
+        self.front, self.buckets, self.tries, self.key = front, buckets, tries, key
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -139,14 +157,15 @@ class Handler(tornado.web.RequestHandler):
         self.set_header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
 
     def prepare(self) -> None:
-        try:
-            address = ipaddress.ip_address(self.request.remote_ip or "")
-        except ValueError:
-            address = None
-        if address is None or not (address.is_private or address.is_loopback):
-            self.refuse(403, "The players' page answers only on the box's local network.")
+        refused = guard.gate(self.request)
+        if refused is not None:
+            self.refuse(*refused)
         if len(self.request.body) > LARGEST_REQUEST:
             self.refuse(413, "That is far longer than any word; send one word at a time.")
+        if self.request.method == "POST" and not guard.is_json(
+            self.request.headers.get("Content-Type")
+        ):
+            self.refuse(415, "The page sent something that is not a request; reload it.")
 
     def refuse(self, status: int, sentence: str) -> None:
         self.set_status(status)
@@ -171,13 +190,36 @@ class Handler(tornado.web.RequestHandler):
             raise Refusal(413, f"The {key} is too long: {longest} letters at most.")
         return value
 
-    def check_code(self, code: str) -> None:
+    def check_code(self, code: str, token: str = "") -> None:
+        """The join code typed, or the QR code's long secret; wrong ones are counted per
+        client, and past a few a minute the client waits (``device.guard.Tries``), unless
+        it is a phone already in (the right code with its token) or one that scanned."""
         if not code:
             raise Refusal(403, "Give the join code shown on the box.")
-        if code.upper() != self.referee.join_code:
+        right = self.front.join_code
+        scanned = bool(right) and code.upper() == guard.qr_secret(right, self.key)
+        good = scanned or (bool(right) and code.upper() == right)
+        if scanned or (good and self.holds(token)):
+            return  # 100 bits no one guesses, or a phone already in: never held up
+        client = guard.client_of(self.request.remote_ip or "")
+        wait = self.tries.wait(client)
+        if wait > 0:
+            self.set_header("Retry-After", str(int(wait) + 1))
+            raise Refusal(429, guard.wait_sentence(wait))
+        if not good:
+            self.tries.wrong(client)
             raise Refusal(403, "That is not this match's join code; look at the box again.")
 
-    def answer(self, work: Any) -> None:
+    def holds(self, token: str) -> bool:
+        if not token:
+            return False
+        try:
+            self.front.player(token)
+        except Refusal:
+            return False
+        return True
+
+    def answer(self, work: Callable[[], dict[str, Any]]) -> None:
         try:
             self.finish({"ok": True, **work()})
         except Refusal as refusal:
@@ -189,17 +231,36 @@ class Handler(tornado.web.RequestHandler):
         self.finish({"ok": False, "error": f"The page could not answer ({status_code})."})
 
 
+class Hello(Handler):
+    """What the page shows before it has joined: the game's language."""
+
+    def get(self) -> None:
+        self.answer(lambda: {"language": self.front.language})
+
+
 class Join(Handler):
     def post(self) -> None:
         def work() -> dict[str, Any]:
             data = self.data()
-            self.check_code(self.text(data, "code", 8))
-            name = self.text(data, "name", LONGEST_NAME)
-            team = self.text(data, "team", LONGEST_NAME)
+            self.check_code(self.text(data, "code", CODE_LENGTH), self.text(data, "token", 64))
+            name = typed(self.text(data, "name", LONGEST_NAME), "The name")
+            team = typed(self.text(data, "team", LONGEST_NAME), "The team")
             if not name or not all(ch.isprintable() and ch not in '<>&"`' for ch in name + team):
                 raise Refusal(400, "Give your name in letters, without signs such as < > &.")
-            joined = self.referee.join(name, team)
-            return {"token": self.phones.add(joined), "name": joined}
+            token, joined = self.front.join(name, team, self.text(data, "token", 64))
+            return {"token": token, "name": joined}
+
+        self.answer(work)
+
+
+class Leave(Handler):
+    def post(self) -> None:
+        def work() -> dict[str, Any]:
+            data = self.data()
+            token = self.text(data, "token", 64)
+            self.check_code(self.text(data, "code", CODE_LENGTH), token)
+            self.front.leave(token)
+            return {}
 
         self.answer(work)
 
@@ -208,19 +269,13 @@ class Word(Handler):
     def post(self) -> None:
         def work() -> dict[str, Any]:
             data = self.data()
-            self.check_code(self.text(data, "code", 8))
-            name = self.phones.name(self.text(data, "token", 64))
-            word = self.text(data, "word", LONGEST_WORD)
-            if not self.phones.allow(self.text(data, "token", 64)):
+            token = self.text(data, "token", 64)
+            self.check_code(self.text(data, "code", CODE_LENGTH), token)
+            player = self.front.player(token)  # a phone that has not joined is told so first
+            word = typed(self.text(data, "word", LONGEST_WORD), "The word")
+            if not self.buckets.allow(player):
                 raise Refusal(429, "Too fast: send one word at a time.")
-            desk = self.referee.desk
-            if desk is None:
-                raise Refusal(409, "No round is running: wait for the timer.")
-            if data.get("remove"):
-                desk.remove(name, word)
-                return {"removed": word}
-            typed = desk.add(name, word)
-            return {"word": typed.word, "status": typed.ruling.status, "why": typed.ruling.reason}
+            return self.front.hand_in(token, word, bool(data.get("remove")))
 
         self.answer(work)
 
@@ -228,9 +283,9 @@ class Word(Handler):
 class State(Handler):
     def get(self) -> None:
         def work() -> dict[str, Any]:
-            self.check_code(self.get_argument("code", ""))
-            name = self.phones.name(self.get_argument("token", ""))
-            return page_state(self.referee, name)
+            token = self.get_argument("token", "")[:64]
+            self.check_code(self.get_argument("code", "")[:CODE_LENGTH], token)
+            return self.front.state(token)
 
         self.answer(work)
 
@@ -239,6 +294,12 @@ class Files(tornado.web.RequestHandler):
     """The page itself: one HTML file, its script and its style, from ``device/data/page``."""
 
     TYPES = {"index.html": "text/html", "page.js": "text/javascript", "page.css": "text/css"}
+
+    def prepare(self) -> None:
+        refused = guard.gate(self.request)
+        if refused is not None:
+            self.set_status(refused[0])
+            self.finish({"ok": False, "error": refused[1]})
 
     def get(self, name: str) -> None:
         name = name or "index.html"
@@ -250,13 +311,16 @@ class Files(tornado.web.RequestHandler):
 
 
 class Page:
-    """The page's server on a thread of its own; ``start`` returns once it listens."""
+    """The page's server on a thread of its own; ``start`` returns once it listens (on
+    ``port``, or with port 0 on one the system chooses, which ``port`` then says)."""
 
-    def __init__(self, referee: Referee, port: int, host: str = "") -> None:
-        self.referee = referee
+    def __init__(self, front: Front, port: int, host: str = "", key: bytes | None = None) -> None:
+        self.front = front
         self.port = port
         self.host = host
-        self.phones = Phones()
+        self.buckets = Buckets()
+        self.tries = guard.Tries()
+        self.key = key if key is not None else guard.page_key(None)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: tornado.httpserver.HTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -264,16 +328,24 @@ class Page:
         self._error: BaseException | None = None
 
     def app(self) -> tornado.web.Application:
-        shared = {"referee": self.referee, "phones": self.phones}
+        shared = {"front": self.front, "buckets": self.buckets, "tries": self.tries}
+        shared["key"] = self.key
         return tornado.web.Application(
             [
+                (r"/hello", Hello, shared),
                 (r"/join", Join, shared),
+                (r"/leave", Leave, shared),
                 (r"/word", Word, shared),
                 (r"/state", State, shared),
                 (r"/(index\.html|page\.js|page\.css|)", Files),
             ],
             compress_response=False,
         )
+
+    @property
+    def secret(self) -> str:
+        """The long secret the QR code carries in place of the join code."""
+        return guard.qr_secret(self.front.join_code, self.key)
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._serve, name="cuberef-page", daemon=True)
@@ -287,13 +359,14 @@ class Page:
         asyncio.set_event_loop(loop)
         self._loop = loop
         try:
-            self._server = tornado.httpserver.HTTPServer(
-                self.app(),
-                max_body_size=MOST_READ,
-                max_header_size=16384,
-                idle_connection_timeout=60,
+            self._server = guard.PageServer(
+                self.app(), max_body_size=MOST_READ, max_header_size=16384
             )
-            self._server.listen(self.port, self.host)
+            sockets = tornado.netutil.bind_sockets(self.port, self.host or None)
+            if not sockets:  # tornado skips each family the system refuses
+                raise OSError(errno.EAFNOSUPPORT, "Address family not supported by protocol")
+            self._server.add_sockets(sockets)
+            self.port = sockets[0].getsockname()[1]  # the one the system chose, for port 0
         except OSError as error:
             self._error = error
             self._ready.set()
@@ -305,7 +378,7 @@ class Page:
 
     def stop(self) -> None:
         loop, server = self._loop, self._server
-        if loop is None or server is None:
+        if loop is None or server is None or not loop.is_running():
             return
 
         async def close() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from engine.board import Board
+from engine.errors import CuberefError
 from engine.faces import Face
 from vision import FaceReading, LooseReading, TrayReading
 
@@ -49,3 +50,14 @@ def corrected(reading: Reading, index: int, face: Face) -> Reading:
     fixed = dataclasses.replace(old, face=face, confidence=1.0)
     faces = tuple(fixed if f is old else f for f in reading.faces)
     return dataclasses.replace(reading, faces=faces)
+
+
+def check_roll(reading: Reading, roller: str = "") -> Reading:
+    """``reading``, once it shows a roll: some cube, or just one for ``roller``'s throw
+    for who starts; else ``CuberefError`` says what to do."""
+    count = len(reading.faces)
+    if not count:
+        raise CuberefError("No cube was found in the photo; roll them under the camera.")
+    if roller and count != 1:
+        raise CuberefError(f"{roller}, roll just one cube for who starts; the photo shows {count}.")
+    return reading

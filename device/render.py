@@ -3,38 +3,32 @@
 The layout is worked out from the surface's size, so the same code fits the official
 800x480 touch display and a 1920x1080 monitor. ``render`` returns where it drew: each
 cube's square (for the touch handling) and every piece of text with the size it was
-drawn at, so that a test can hold the screen to being read across a table: no text
-smaller than ``SMALLEST`` pixels at 800x480 (about 7 mm on the 7-inch display). Text
-that does not fit at that size is wrapped, or cut short with an ellipsis; it is never
-drawn smaller.
+drawn at (``device.paint``).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cache
-from importlib import resources
 
 import pygame
 
-FONT = "DejaVuSans-Bold.ttf"
-#: The smallest text on an 800x480 screen, in pixels; larger screens scale it.
-SMALLEST = 28
-#: The title's size, at most.
-TITLE = 40
-
-INK = (238, 238, 232)
-DIM = (170, 176, 188)
-BACKGROUND = (20, 24, 32)
-TILE = (246, 240, 222)
-TILE_INK = (24, 24, 28)
-DOUBT = (255, 150, 30)
-ALERT = (200, 40, 40)
-CLOCK_LAST = (255, 90, 70)
-JOKER_INK = (40, 90, 200)  # a joker in a crossword: the letter it stands for, in blue
-
-Colour = tuple[int, int, int]
+from device.paint import (
+    ALERT,
+    BACKGROUND,
+    CLOCK_LAST,
+    DIM,
+    INK,
+    TITLE,
+    Colour,
+    Painter,
+    Text,
+    elide,
+    font,
+    smallest,
+    wrap,
+)
+from device.tiles import draw_qr, draw_tile
 
 
 @dataclass(frozen=True)
@@ -77,16 +71,6 @@ class View:
 
 
 @dataclass(frozen=True)
-class Text:
-    """A piece of text as drawn: what it says, its size in pixels and where it went."""
-
-    text: str
-    size: int
-    rect: pygame.Rect
-    colour: Colour
-
-
-@dataclass(frozen=True)
 class Layout:
     top: pygame.Rect
     clock: pygame.Rect
@@ -96,20 +80,6 @@ class Layout:
     cells: tuple[pygame.Rect, ...]
     #: Every text drawn, in the order drawn (filled in by ``render``).
     texts: tuple[Text, ...] = field(default=())
-
-
-@cache
-def font(size: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    path = resources.files("device") / "data" / "fonts" / FONT
-    with resources.as_file(path) as real:
-        return pygame.font.Font(str(real), size)
-
-
-def smallest(height: int) -> int:
-    """The smallest text size on a screen ``height`` pixels high."""
-    return round(SMALLEST * height / 480)
 
 
 def layout(width: int, height: int, view: View) -> Layout:
@@ -169,58 +139,6 @@ def _cells(board: pygame.Rect, view: View) -> list[pygame.Rect]:
     ]
 
 
-class Painter:
-    """Draws text and tiles on one surface, and keeps a record of every text drawn."""
-
-    def __init__(self, surface: pygame.Surface) -> None:
-        self.surface = surface
-        self.unit = surface.get_height() / 480
-        self.least = smallest(surface.get_height())
-        self.texts: list[Text] = []
-
-    def text(self, text: str, size: int, colour: Colour, at: tuple[int, int]) -> pygame.Rect:
-        """``text`` at ``size`` with its top left at ``at``."""
-        image = font(size).render(text, True, colour)
-        placed = self.surface.blit(image, at)
-        self.texts.append(Text(text, size, placed, colour))
-        return placed
-
-    def fit(
-        self,
-        text: str,
-        box: pygame.Rect,
-        colour: Colour,
-        *,
-        align: str = "center",
-        largest: int = 200,
-        least: int | None = None,
-    ) -> pygame.Rect:
-        """``text`` as large as fits in ``box`` (up to ``largest``), never smaller than
-        ``least`` (the screen's smallest, unless given): cut short with "…" instead."""
-        least = self.least if least is None else least
-        size = max(least, min(largest, round(box.height * 1.25)))
-        while size > least and not _fits(text, size, box):
-            size = max(least, int(size * 0.92))
-        text = elide(text, font(size), box.width)
-        image = font(size).render(text, True, colour)
-        placed = image.get_rect(center=box.center)
-        if align == "left":
-            placed.left = box.left
-        elif align == "right":
-            placed.right = box.right
-        self.surface.blit(image, placed)
-        self.texts.append(Text(text, size, placed, colour))
-        return placed
-
-    def tile(self, cell: pygame.Rect, face: str, doubtful: bool, value: int | None) -> None:
-        draw_tile(self.surface, cell, face, doubtful, value, self)
-
-
-def _fits(text: str, size: int, box: pygame.Rect) -> bool:
-    width, height = font(size).size(text)
-    return width <= box.width and height <= box.height * 1.3
-
-
 def render(view: View, surface: pygame.Surface) -> Layout:
     """Draw ``view`` over the whole of ``surface``; returns where things went."""
     width, height = surface.get_size()
@@ -240,7 +158,7 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     for index, (face, cell) in enumerate(zip(view.faces, where.cells, strict=True)):
         if face:  # "" is an empty square of a crossword
             value = view.values[index] if view.values else None
-            paint.tile(cell, face, index in view.doubtful, value)
+            draw_tile(surface, cell, face, index in view.doubtful, value, paint)
     text_top = where.side.top
     if view.big_clock and view.faces:
         text_top = where.clock.bottom
@@ -264,76 +182,6 @@ def render(view: View, surface: pygame.Surface) -> Layout:
         where.top, where.clock, where.board, where.side, where.bottom, where.cells,
         tuple(paint.texts),
     )  # fmt: skip
-
-
-def draw_qr(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
-    """``text`` as a QR code filling ``box``: dark modules on white, with the quiet zone."""
-    import segno
-
-    matrix = segno.make(text, error="m").matrix
-    count = len(matrix) + 8  # four modules of quiet zone each side
-    step = box.width // count
-    left = box.left + (box.width - step * count) // 2
-    top = box.top + (box.height - step * count) // 2
-    pygame.draw.rect(surface, (255, 255, 255), (left, top, step * count, step * count))
-    for r, row in enumerate(matrix):
-        for c, dark in enumerate(row):
-            if dark:
-                cell = (left + (c + 4) * step, top + (r + 4) * step, step, step)
-                pygame.draw.rect(surface, (0, 0, 0), cell)
-
-
-def draw_tile(
-    surface: pygame.Surface,
-    cell: pygame.Rect,
-    face: str,
-    doubtful: bool,
-    value: int | None = None,
-    paint: Painter | None = None,
-) -> None:
-    """One cube seen from above: its face in dark ink on a light tile, its letter value in
-    the corner (as the Ad-Lib cubes print it), a thick orange ring when it may be misread,
-    and a joker standing for a letter drawn as that letter in blue with a star."""
-    paint = paint or Painter(surface)
-    radius = max(3, cell.width // 10)
-    pygame.draw.rect(surface, TILE, cell, border_radius=radius)
-    if doubtful:
-        pygame.draw.rect(surface, DOUBT, cell, width=max(3, cell.width // 14), border_radius=radius)
-    label = {"#": "", "*": "★"}.get(face, face)
-    ink = TILE_INK
-    if label.islower():  # a joker standing for this letter in a crossword
-        label, ink = label.upper(), JOKER_INK
-        third = cell.width // 3
-        star = pygame.Rect(cell.right - third, cell.bottom - third, third, third)
-        _star(surface, star.inflate(-third // 4, -third // 4), JOKER_INK)
-    if value is not None:
-        letter = pygame.Rect(cell.left, cell.top, cell.width * 3 // 4, cell.height * 3 // 4)
-        if label:
-            box = letter.inflate(-cell.width // 10, -cell.height // 10)
-            paint.fit(label, box, ink, largest=box.height, least=8)
-        # The value as large as the corner allows, and at least the screen's smallest
-        # text wherever the tile is big enough to hold that without touching the letter.
-        size = round(cell.height * 0.34)
-        if cell.height >= 3 * paint.least:
-            size = max(size, paint.least)
-        number = font(size).size(str(value))
-        pad = cell.width // 16
-        at = (cell.right - pad - number[0], cell.bottom - pad // 2 - number[1] + size // 8)
-        paint.text(str(value), size, TILE_INK, at)
-    elif label:
-        box = cell.inflate(-cell.width // 5, -cell.height // 5)
-        paint.fit(label, box, ink, largest=box.height, least=8)
-
-
-def _star(surface: pygame.Surface, box: pygame.Rect, colour: Colour) -> None:
-    """A five-pointed star filling ``box``: the joker's mark."""
-    cx, cy, r = box.centerx, box.centery, box.width / 2
-    points = [
-        (cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
-         cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5))
-        for k in range(10)
-    ]  # fmt: skip
-    pygame.draw.polygon(surface, colour, points)
 
 
 def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Colour) -> None:
@@ -447,29 +295,4 @@ def notice_lines(text: str, width: int, height: int) -> list[str]:
     lines = wrap(text, typeface, room)
     if len(lines) > 3:
         lines = [*lines[:2], elide(" ".join(lines[2:]), typeface, room)]
-    return lines
-
-
-def elide(text: str, typeface: pygame.font.Font, width: int) -> str:
-    """``text``, cut short with "…" where it is wider than ``width``."""
-    if typeface.size(text)[0] <= width:
-        return text
-    while text and typeface.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def wrap(text: str, typeface: pygame.font.Font, width: int) -> list[str]:
-    if typeface.size(text)[0] <= width:
-        return [text]
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if line and typeface.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
     return lines

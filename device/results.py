@@ -1,64 +1,82 @@
 """What a phone shows, as JSON: the round's phase, the board, the player's own words while
-the timer runs, and once the lists are refereed everyone's words, scores and standings."""
+the timer runs, and once the lists are refereed everyone's words and scores (the
+player's own, or their team's, first and marked) and the standings. Each word carries
+its ruling in words, in the page's language, as the box's screen says it, and the real
+spelling a word counted as where it was written without its diacritics."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from device.flow import State
 from device.readings import faces_of, size_of
+from device.referee import Referee
+from device.wording import status_words, winners_line
 
-if TYPE_CHECKING:
-    from device.referee import Referee
-
-
-def phase_of(referee: Referee) -> str:
-    from device.referee import State
-
-    if referee.state is State.TIMING:
-        return "typing"
-    if referee.state in (State.TIME_UP, State.SCORING):
-        return "locked"
-    if referee.state is State.SCORED:
-        return "scored"
-    return "waiting"
+#: The phase a phone shows, by the referee's state ("waiting" for the others).
+PHASES = {
+    State.TIMING: "typing",
+    State.TIME_UP: "locked",
+    State.SCORING: "locked",
+    State.SCORED: "scored",
+}
 
 
-def page_state(referee: Referee, name: str) -> dict[str, Any]:
+def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, Any]:
     """Everything one player's phone shows now (``name``: that player)."""
-    done = referee.round
-    match = referee.match
-    phase = phase_of(referee)
-    state: dict[str, Any] = {
-        "phase": phase,
-        "name": name,
-        "team": match.teams.get(name, "") if match else "",
-        "round": done.number if done else 0,
-        "seconds": round(referee.seconds_left),
-        "message": referee.message,
-        "board": [],
-        "words": [],
-        "results": [],
-        "standings": [{"name": n, "score": s} for n, s in match.standings()] if match else [],
-        "winners": list(match.winners()) if match else [],
-    }
-    if done is not None and done.reading is not None and phase != "waiting":
-        faces, size = faces_of(done.reading), size_of(done.reading)
-        state["board"] = [list(map(str, faces[r * size : (r + 1) * size])) for r in range(size)]
-    if done is not None and done.desk is not None and phase in ("typing", "locked"):
-        state["words"] = [
-            {"word": t.word, "status": t.ruling.status, "why": t.ruling.reason}
-            for t in done.desk.words(name)
-        ]
-    if done is not None and done.result is not None and phase == "scored":
-        state["results"] = [
-            {
-                "name": player.name,
-                "score": player.score,
-                "words": [
-                    {"word": e.word, "status": e.status, "points": e.points, "by": e.player}
-                    for e in player.entries
-                ],
-            }
-            for player in done.result.players
-        ]
+    with referee.lock:
+        done = referee.round
+        match = referee.match
+        phase = PHASES.get(referee.state, "waiting")
+        team = referee.table.teams().get(name, "") or (match.teams.get(name, "") if match else "")
+        state: dict[str, Any] = {
+            "phase": phase,
+            "language": language,
+            "name": name,
+            "team": team,
+            "round": done.number if done else 0,
+            "seconds": round(referee.seconds_left),
+            "message": referee.message,
+            "board": [],
+            "words": [],
+            "results": [],
+            "standings": [{"name": n, "score": s} for n, s in match.standings()] if match else [],
+            "winners": list(match.winners()) if match else [],
+            "winner": winners_line(match.winners()) if match and match.winners() else "",
+        }
+        if done is not None and done.reading is not None and phase != "waiting":
+            faces, size = [str(f) for f in faces_of(done.reading)], size_of(done.reading)
+            state["board"] = [faces[r * size : (r + 1) * size] for r in range(size)]
+        if done is not None and done.desk is not None and phase in ("typing", "locked"):
+            state["words"] = [
+                {
+                    "word": t.word,
+                    "status": t.ruling.status,
+                    "said": status_words(t.ruling.status, language),
+                    "why": t.ruling.reason if language == "en" else "",
+                    "counted": [s for s in t.ruling.spellings if s != t.word],
+                }
+                for t in done.desk.words(name)
+            ]
+        if done is not None and done.result is not None and phase == "scored":
+            own = {name, team}
+            players = sorted(done.result.players, key=lambda player: player.name not in own)
+            state["results"] = [
+                {
+                    "name": player.name,
+                    "score": player.score,
+                    "yours": player.name in own,
+                    "words": [
+                        {
+                            "word": e.word,
+                            "status": e.status,
+                            "said": status_words(e.status, language),
+                            "points": e.points,
+                            "by": e.player,
+                        }
+                        for e in player.entries
+                    ],
+                }
+                for player in players
+            ]
     return state

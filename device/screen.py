@@ -1,10 +1,11 @@
 """The screen: pygame-ce full screen on KMS/DRM, a window on a desktop, or the dummy
 driver (tests, ``cuberef demo``). Every screen it shows can be saved as a PNG.
 
-Backends (``BACKENDS``, the ``[screen] backend`` setting): ``kmsdrm`` (a Pi booted to
-the console: SDL drives the display itself, full screen at its native size),
-``window`` (a desktop session), ``dummy`` (nothing shown; screens still render and
-save). ``auto`` picks ``window`` when a desktop is running, else ``kmsdrm``.
+Backends (``BACKENDS``, the ``[screen] backend`` setting, with their SDL ``DRIVERS``):
+``kmsdrm`` (a Pi booted to the console: SDL drives the display itself, full screen at
+its native size), ``window`` (a desktop session), ``dummy`` (nothing shown; screens
+still render and save). ``auto`` picks ``window`` when a desktop is running, else
+``kmsdrm``.
 
 A display that is late (a monitor switched on after the Pi, a DSI panel still
 probing) is waited for, ``[screen] wait_seconds``; then the box stops with a
@@ -19,23 +20,24 @@ the display is turned back onto the canvas.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from device.backends import pick
 from device.render import Layout, View, render
+from device.sections import ScreenSettings
 from engine.errors import MachineError
 
 log = logging.getLogger("cuberef.screen")
 
 #: Screen backend name -> SDL video driver (None: SDL's own choice, for a desktop).
-BACKENDS: dict[str, str | None] = {"kmsdrm": "kmsdrm", "window": None, "dummy": "dummy"}
+DRIVERS: dict[str, str | None] = {"kmsdrm": "kmsdrm", "window": None, "dummy": "dummy"}
 #: Quarter turns the picture may be given, in degrees clockwise.
 ROTATIONS = (0, 90, 180, 270)
 #: How often a late display is tried again.
@@ -52,7 +54,7 @@ class Screen:
         fullscreen: bool = False,
         rotation: int = 0,
     ) -> None:
-        driver = pick(BACKENDS, backend, "screen")
+        driver = pick(DRIVERS, backend, "screen")
         if rotation not in ROTATIONS:
             raise ValueError(f"rotation must be one of {ROTATIONS}")
         self.backend = backend
@@ -74,6 +76,17 @@ class Screen:
         pygame.mouse.set_visible(backend != "kmsdrm")
         self.layout: Layout | None = None
         self.shown: View | None = None
+
+    @classmethod
+    def of(cls, backend: str, chosen: ScreenSettings) -> Screen:
+        """The ``backend`` screen as the ``[screen]`` section describes it."""
+        return cls(
+            backend,
+            width=chosen.width,
+            height=chosen.height,
+            fullscreen=chosen.fullscreen,
+            rotation=chosen.rotation,
+        )
 
     def _turned(self, size: tuple[int, int]) -> tuple[int, int]:
         return (size[1], size[0]) if self.rotation in (90, 270) else size
@@ -173,8 +186,14 @@ def wait_for(
         sleep(RETRY_SECONDS)
 
 
+#: Screen backend name (the ``[screen] backend`` setting) -> the screen its section opens.
+BACKENDS: dict[str, Callable[[ScreenSettings], Screen]] = {
+    name: functools.partial(Screen.of, name) for name in DRIVERS
+}
+
+
 def open_screen(
-    settings: dict[str, Any],
+    settings: ScreenSettings,
     notices: list[str],
     *,
     fallback: bool = False,
@@ -186,28 +205,21 @@ def open_screen(
 
     ``fallback`` (``--simulate``): a screen that does not open gives way to the dummy
     one, with a notice. ``wait=False`` (the doctor) tries the display once."""
-    name = settings["backend"]
+    name = settings.backend
     desktop = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     chosen = ("window" if desktop else "kmsdrm") if name == "auto" else name
-    options = {
-        "width": settings["width"],
-        "height": settings["height"],
-        "rotation": settings.get("rotation", 0),
-    }
-    seconds = settings.get("wait_seconds", 0) if wait and chosen == "kmsdrm" else 0
-
-    def make() -> Screen:
-        return Screen(chosen, fullscreen=settings["fullscreen"], **options)
+    make = pick(BACKENDS, chosen, "screen")
+    seconds = settings.wait_seconds if wait and chosen == "kmsdrm" else 0
 
     try:
-        return wait_for(make, seconds, monotonic=monotonic, sleep=sleep)
+        return wait_for(lambda: make(settings), seconds, monotonic=monotonic, sleep=sleep)
     except MachineError as error:
         if not fallback or chosen == "dummy":
             raise MachineError(f"{str(error).rstrip('.')}; {_fix(chosen)}") from None
         notice = f"Using the dummy screen: {chosen}: {str(error).rstrip('.')}."
         log.warning(notice)
         notices.append(notice)
-        return Screen("dummy", **options)
+        return BACKENDS["dummy"](settings)
 
 
 def _fix(backend: str) -> str:

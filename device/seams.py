@@ -71,12 +71,20 @@ class VisionReader:
         return read(image, game, dice=dice)
 
     def read_crossword(self, image: np.ndarray, game: Game, lexicon: str = "") -> LooseReading:
+        reading = self.read_table(image, game, lexicon)
+        if not reading.grid:
+            raise NoCrossword()
+        return reading
+
+    def read_table(self, image: np.ndarray, game: Game, lexicon: str = "") -> LooseReading:
+        """The cubes on the table of a crossword game and the crossword among them, if
+        there is one (``grid`` None where not), the right way up."""
         from vision import LooseReading, read
 
         # The lexicon lets the reader stand a crossword lying at any turn the right way up.
         words = lexicon_for(game, lexicon)
         reading = read(image, game, is_word=words.__contains__)
-        if not isinstance(reading, LooseReading) or not reading.grid:
+        if not isinstance(reading, LooseReading):
             raise NoCrossword()
         return reading
 

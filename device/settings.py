@@ -1,9 +1,11 @@
 """The box's configuration: one TOML file, every key with a default.
 
-``SCHEMA`` declares each section's keys with their default and a check; ``load``
-overlays a file on the defaults and refuses anything wrong, and ``problems`` lists
-every wrong key or value (unknown ones included) as sentences, for
-``cuberef config --check``.
+The settings are values (``device.sections``: ``Settings`` and a frozen dataclass for
+each section, each key declared there once with its default and its check). ``load``
+lays a file over the defaults and refuses anything wrong; ``problems`` lists every wrong
+key or value (unknown ones included) as sentences, for ``cuberef config --check``;
+``overlay`` lays a document of changes over settings the same checked way, which is how
+``--simulate`` (``simulated``) changes them, once.
 
 Example (every key optional)::
 
@@ -16,176 +18,111 @@ Example (every key optional)::
 
     [buzzer]
     type = "passive"
+
+>>> chosen = overlay(Settings(), {"game": "adlib", "screen": {"rotation": 90}})
+>>> chosen.game, chosen.screen.rotation, chosen.screen.width
+('adlib', 90, 800)
+>>> overlay(chosen, {"screen": {"rotation": 45}})
+Traceback (most recent call last):
+...
+engine.errors.CuberefError: [screen] rotation = 45 must be 0, 90, 180 or 270.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from device.buzzer import PASSIVE_RANGE
 from device.inputs import parse_toml, read_text
-from device.tunes import CATALOG, Tune, parse_tune
+from device.sections import (
+    ButtonSettings,
+    BuzzerSettings,
+    CameraSettings,
+    Key,
+    PageSettings,
+    ScreenSettings,
+    Settings,
+    StoreSettings,
+    TuneSettings,
+    keys,
+    sections,
+    value_of,
+)
+from device.tunes import Tune, parse_tune
 from engine.errors import CuberefError
-from engine.games import GAMES, Game, find_game
+from engine.games import Game, find_game
 
-# BCM numbers a Pi 4/5 brings out on its 40-pin header.
-GPIO_PINS = range(2, 28)
+__all__ = [
+    "ButtonSettings",
+    "BuzzerSettings",
+    "CameraSettings",
+    "PageSettings",
+    "ScreenSettings",
+    "Settings",
+    "StoreSettings",
+    "TuneSettings",
+    "chosen_game",
+    "defaults",
+    "load",
+    "overlay",
+    "problems",
+    "simulated",
+    "state_folder",
+    "tunes",
+]
 
-
-@dataclass(frozen=True, slots=True)
-class Key:
-    default: Any
-    kinds: tuple[type, ...]
-    check: Callable[[Any], str | None] = lambda _value: None
-    help: str = ""
-
-
-def _choice(*options: str) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        return None if value in options else f"must be one of {', '.join(options)}"
-
-    return check
-
-
-def _between(low: float, high: float) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        return None if low <= value <= high else f"must be between {low:g} and {high:g}"
-
-    return check
+Document = Mapping[str, Any]
 
 
-def _quarter_turn(value: Any) -> str | None:
-    return None if value in (0, 90, 180, 270) else "must be 0, 90, 180 or 270"
-
-
-def _tune(value: Any) -> str | None:
-    if not value:
-        return None
-    try:
-        parse_tune("", value)
-    except CuberefError as error:
-        return f"is not a tune: {str(error).rstrip('.')}"
-    return None
-
-
-def _gpio(value: Any) -> str | None:
-    return None if value in GPIO_PINS else "must be a GPIO (BCM) number from 2 to 27"
-
-
-def _players(value: Any) -> str | None:
-    if not value or not all(isinstance(name, str) and name.strip() for name in value):
-        return "must be a list of one or more names"
-    if len(set(value)) != len(value):
-        return "must not name a player twice"
-    return None
-
-
-def _names(value: Any) -> str | None:
-    if not all(isinstance(name, str) and name.strip() for name in value):
-        return "must be a list of names"
-    return None
-
-
-TOP: dict[str, Key] = {
-    "game": Key("boggle", (str,), _choice(*GAMES), "the game the box referees"),
-    "dice": Key("", (str,), help="the edition's cubes (as `cuberef roll --dice`)"),
-    "players": Key(["Player 1", "Player 2"], (list,), _players, "names, in turn order"),
-    "lexicon": Key("", (str,), help="the word list; empty means the game's own"),
-    "timer_seconds": Key(180, (int,), _between(10, 3600), "length of a round"),
-    "hold_seconds": Key(2.0, (int, float), _between(0.5, 10), "hold this long to cancel"),
-    "rounds": Key(0, (int,), _between(0, 1000), "rounds in a match; 0 = no limit"),
-    "target_score": Key(0, (int,), _between(0, 100000), "a match ends at this score; 0 = none"),
-    "best_seconds": Key(5.0, (int, float), _between(0.1, 600), "time for the best crossword"),
-    "handicap": Key([], (list,), _names, "Boggle: players who may count words from 3 letters"),
-    "advanced": Key(False, (bool,), help="Big Boggle's advanced game: words of 5 letters or more"),
-    "partners": Key(False, (bool,), help="Ad-Lib: players in alternate seats play as partners"),
-}
-
-SECTIONS: dict[str, dict[str, Key]] = {
-    "button": {
-        "backend": Key("gpio", (str,), _choice("gpio", "keys")),
-        "pin": Key(17, (int,), _gpio, "BCM number; the other leg to ground"),
-        "pull_up": Key(True, (bool,)),
-        "bounce_ms": Key(40, (int,), _between(0, 500)),
-    },
-    "buzzer": {
-        "type": Key("passive", (str,), _choice("passive", "active", "bell", "print", "silent")),
-        "pin": Key(18, (int,), _gpio),
-    },
-    "camera": {
-        "backend": Key("auto", (str,), _choice("auto", "picamera", "usb", "folder")),
-        "usb_index": Key(0, (int,), _between(0, 63)),
-        "folder": Key("", (str,), help="photos that stand in for the camera"),
-        "width": Key(1920, (int,), _between(320, 9152)),
-        "height": Key(1080, (int,), _between(240, 6944)),
-        "focus": Key("auto", (str,), _choice("auto", "fixed")),
-        "lens_position": Key(2.0, (int, float), _between(0, 32), "dioptres = 1 / metres"),
-    },
-    "screen": {
-        "backend": Key("auto", (str,), _choice("auto", "kmsdrm", "window", "dummy")),
-        "width": Key(800, (int,), _between(320, 7680)),
-        "height": Key(480, (int,), _between(240, 4320)),
-        "fullscreen": Key(True, (bool,)),
-        "rotation": Key(0, (int,), _quarter_turn, "degrees clockwise; 90 or 270 for a portrait"),
-        "wait_seconds": Key(30, (int, float), _between(0, 600), "how long to await the display"),
-    },
-    "store": {
-        "folder": Key("", (str,), help="where matches and photos are kept"),
-    },
-    "tunes": {
-        name: Key("", (str,), _tune, "notes as PITCH:SECONDS; empty = the built-in cue")
-        for name in CATALOG
-    },
-    "page": {
-        "enabled": Key(False, (bool,), help="the players' page: words typed on phones"),
-        "port": Key(8080, (int,), _between(1024, 65535), "its port on the local network"),
-        "keyboard_player": Key("", (str,), help="the player who types on the box's keyboard"),
-        "keyboard_team": Key("", (str,), help="that player's team, if they play in one"),
-    },
-}
-
-
-def defaults() -> dict[str, Any]:
-    settings: dict[str, Any] = {name: copy.deepcopy(key.default) for name, key in TOP.items()}
-    for section, keys in SECTIONS.items():
-        settings[section] = {name: copy.deepcopy(key.default) for name, key in keys.items()}
-    return settings
+def defaults() -> Settings:
+    return Settings()
 
 
 def read_file(path: str | Path) -> dict[str, Any]:
     return parse_toml(read_text(path, "the configuration"), str(path))
 
 
-def problems(document: dict[str, Any]) -> list[str]:
+def problems(document: Document, base: Settings | None = None) -> list[str]:
     """Every wrong key or value in a parsed TOML document, one sentence each: each
     setting on its own, then the settings together (as the box will use them)."""
+    found, _chosen = _laid(base or Settings(), document)
+    return found
+
+
+def _laid(base: Settings, document: Document) -> tuple[list[str], Settings]:
+    """The document's problems, and ``base`` with every right value of it laid over."""
     found: list[str] = []
-    chosen = defaults()
+    top = keys(Settings)
+    named = dict(sections())
+    changes: dict[str, Any] = {}
     for name, value in document.items():
-        if name in SECTIONS:
+        if name in named:
             if not isinstance(value, dict):
                 found.append(f"[{name}] must be a table of settings.")
                 continue
+            section = named[name]
+            known = keys(section)
+            fields = {}
             for key, item in value.items():
-                wrong = _check(f"[{name}] {key}", SECTIONS[name].get(key), item, SECTIONS[name])
+                wrong = _check(f"[{name}] {key}", known.get(key), item, known)
                 found += wrong
                 if not wrong:
-                    chosen[name][key] = item
+                    fields[known[key].field] = value_of(known[key], item)
+            changes[name] = dataclasses.replace(getattr(base, name), **fields)
         else:
-            wrong = _check(name, TOP.get(name), value, TOP)
+            wrong = _check(name, top.get(name), value, top)
             found += wrong
             if not wrong:
-                chosen[name] = value
-    return found + together(chosen)
+                changes[top[name].field] = value_of(top[name], value)
+    chosen = dataclasses.replace(base, **changes)
+    return found + together(chosen), chosen
 
 
-def together(chosen: dict[str, Any]) -> list[str]:
+def together(chosen: Settings) -> list[str]:
     """What is wrong only as the box uses the settings: dice the game does not have, a
     word list that is not there, a store folder that is a file, a tune the chosen
     buzzer cannot play."""
@@ -193,13 +130,13 @@ def together(chosen: dict[str, Any]) -> list[str]:
     try:
         chosen_game(chosen)
     except CuberefError as error:
-        found.append(f"dice = {chosen['dice']!r}: {error}")
-    if chosen["lexicon"]:
+        found.append(f"dice = {chosen.dice!r}: {error}")
+    if chosen.lexicon:
         from engine.lexicon import available_lexicons, lexicon_path
 
-        if lexicon_path(chosen["lexicon"]) is None:
+        if lexicon_path(chosen.lexicon) is None:
             found.append(
-                f"lexicon = {chosen['lexicon']!r} is not a word list here; choose one of "
+                f"lexicon = {chosen.lexicon!r} is not a word list here; choose one of "
                 f"{', '.join(available_lexicons())}, or make one with cuberef lexicon build."
             )
     folder = state_folder(chosen)
@@ -208,7 +145,7 @@ def together(chosen: dict[str, Any]) -> list[str]:
             f"[store] folder = {str(folder)!r} is a file; give a folder, where the box keeps "
             "matches.db and the photos."
         )
-    if chosen["buzzer"]["type"] == "passive":
+    if chosen.buzzer.type == "passive":
         low, high = PASSIVE_RANGE
         for name, tune in tunes(chosen).items():
             for note in tune.notes:
@@ -221,11 +158,11 @@ def together(chosen: dict[str, Any]) -> list[str]:
     return found
 
 
-def chosen_game(chosen: dict[str, Any]) -> Game:
+def chosen_game(chosen: Settings) -> Game:
     """The game the settings name, its cubes the chosen ``dice`` (an edition's name or
     a .txt file of faces): what the reader settles faces by and a touch cycles through."""
-    game = find_game(chosen["game"])
-    dice = chosen["dice"]
+    game = find_game(chosen.game)
+    dice = chosen.dice
     if not dice:
         return game
     cubes = game.cube_set(dice)  # the engine's sentence for dice this game does not have
@@ -238,9 +175,13 @@ def chosen_game(chosen: dict[str, Any]) -> Game:
     return dataclasses.replace(game, dice=(*own, *(e for e in game.dice if e not in own)))
 
 
-def tunes(chosen: dict[str, Any]) -> dict[str, Tune]:
+def tunes(chosen: Settings) -> dict[str, Tune]:
     """The cues the settings replace, by name."""
-    return {name: parse_tune(name, text) for name, text in chosen["tunes"].items() if text}
+    return {
+        key.name: parse_tune(key.name, text)
+        for key in keys(TuneSettings).values()
+        if (text := getattr(chosen.tunes, key.field))
+    }
 
 
 def _check(label: str, key: Key | None, value: Any, known: dict[str, Key]) -> list[str]:
@@ -263,29 +204,45 @@ def _kind_name(kind: type) -> str:
     )
 
 
-def load(path: str | Path | None = None) -> dict[str, Any]:
+def overlay(base: Settings, document: Document) -> Settings:
+    """``base`` with the document's settings over it, each checked as ``load`` checks a
+    file's; anything wrong is refused with every problem named."""
+    found, chosen = _laid(base, document)
+    if found:
+        raise CuberefError(" ".join(found))
+    return chosen
+
+
+def load(path: str | Path | None = None) -> Settings:
     """The defaults with the file's settings over them; a wrong setting is refused."""
-    settings = defaults()
     if path is None:
-        return settings
-    document = read_file(path)
-    found = problems(document)
+        return Settings()
+    found, chosen = _laid(Settings(), read_file(path))
     if found:
         raise CuberefError(
             f"The configuration {str(path)!r} has {len(found)} problem(s): {' '.join(found)}"
         )
-    for name, value in document.items():
-        if name in SECTIONS:
-            settings[name].update(value)
-        else:
-            settings[name] = value
-    return settings
+    return chosen
 
 
-def state_folder(settings: dict[str, Any]) -> Path:
+def simulated(chosen: Settings) -> Settings:
+    """The settings as ``--simulate`` runs them on any computer: the keys (space, a click)
+    as the button, the terminal bell for a buzzer on pins, a window for the screen (the
+    dummy one, said on the screen, where there is no desktop), and no Pi camera."""
+    changes: dict[str, Any] = {"button": {"backend": "keys"}}
+    if chosen.buzzer.type in ("passive", "active"):
+        changes["buzzer"] = {"type": "bell"}
+    if chosen.screen.backend in ("auto", "kmsdrm"):
+        changes["screen"] = {"backend": "auto", "fullscreen": False}
+    if chosen.camera.backend == "picamera":
+        changes["camera"] = {"backend": "auto"}
+    return overlay(chosen, changes)
+
+
+def state_folder(settings: Settings) -> Path:
     """Where the store lives: the setting, systemd's StateDirectory, or the user's own."""
-    if settings["store"]["folder"]:
-        return Path(settings["store"]["folder"]).expanduser()
+    if settings.store.folder:
+        return Path(settings.store.folder).expanduser()
     if os.environ.get("STATE_DIRECTORY"):
         return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")

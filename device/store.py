@@ -27,8 +27,6 @@ Damage, from the worst down:
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import logging
 import os
 import sqlite3
@@ -38,61 +36,26 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
-from device.codec import Undecodable
-from device.events import Event, Payload, Skipped, dumps, kind_of, parse
+from device.events import Event, Payload, Skipped, dumps, kind_of
 from device.inputs import not_regular
-from engine.errors import MachineError
+from device.store_schema import (
+    SCHEMA_VERSION,
+    StoreError,
+    damage,
+    damage_of,
+    disk_reason,
+    disk_sentence,
+    events_select,
+    migrate,
+    refuse_newer,
+    unreadable_row,
+    write_file,
+)
+from engine.house import HouseList
+
+__all__ = ["SCHEMA_VERSION", "Store", "StoreError", "write_file"]
 
 log = logging.getLogger("cuberef.store")
-
-#: The schema this cuberef writes (``PRAGMA user_version``). 0: the first stores, some of
-#: them without the ``round`` column, which is added as 0.
-SCHEMA_VERSION = 1
-#: SQLite's primary result codes that mean the file itself is damaged; any other error
-#: (a full disk, an I/O error, a locked file) is the machine's and damages nothing.
-DAMAGED = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS events (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    match INTEGER NOT NULL,
-    round INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    at REAL NOT NULL,
-    data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS events_by_match ON events (match, id);
-CREATE TABLE IF NOT EXISTS quarantine (
-    id INTEGER PRIMARY KEY,
-    match, round, kind, at, data,
-    reason TEXT NOT NULL,
-    moved REAL NOT NULL
-);
-"""
-
-
-class StoreError(MachineError):
-    """The store could not write (a full disk, a pulled card)."""
-
-
-def write_file(path: Path, data: bytes) -> None:
-    """Write a file durably: to a temporary name, fsync, rename into place, fsync the
-    folder (else a power cut may keep the data but lose the name)."""
-    temporary = path.with_name(path.name + ".part")
-    try:
-        with open(temporary, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:  # a full disk, or SIGTERM mid-write: no partial photo is left
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
-        raise
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
 
 
 class Store:
@@ -125,14 +88,14 @@ class Store:
             except sqlite3.Error as error:  # the disk's trouble, not the file's
                 self.read_only = True
                 self.db = self._open_read_only(announce=False)
-                why = _disk_reason(error, self.folder)
+                why = disk_reason(error, self.folder)
                 self.notice = (
                     f"The match store {self.path} cannot be written ({why}): the match is "
                     "shown as stored, and nothing new is saved until space is freed and the "
                     "box is started again."
                 )
                 log.error(self.notice)
-        self._events_select = _events_select(self.db)
+        self._events_select = events_select(self.db)
 
     def _refuse_odd_files(self) -> None:
         """Only a folder and regular files: SQLite would block on a FIFO and read a
@@ -168,15 +131,15 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         if self.path.exists():
-            reason = _damage(self.path)
+            reason = damage(self.path)
             if reason:
                 self._set_aside(reason)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
-            _refuse_newer(db, self.path)
+            refuse_newer(db, self.path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
-            _migrate(db)
+            migrate(db)
         except BaseException:
             db.close()
             raise
@@ -222,9 +185,9 @@ class Store:
                 check_same_thread=False,
             )
         try:
-            reason = _damage_of(db)
+            reason = damage_of(db)
             if not reason:
-                _refuse_newer(db, self.path)
+                refuse_newer(db, self.path)
         except BaseException:
             db.close()
             raise
@@ -258,7 +221,7 @@ class Store:
                     (match, round_, str(kind), at, text),
                 )
         except sqlite3.Error as error:
-            raise StoreError(_disk_sentence(str(error))) from None
+            raise StoreError(disk_sentence(str(error))) from None
         log.info("stored %s of match %d round %d", kind, match, round_)
         return Event(int(cursor.lastrowid or 0), match, round_, at, payload)
 
@@ -277,7 +240,7 @@ class Store:
         try:
             self.writer(self.photos / name, data)
         except OSError as error:
-            raise StoreError(_disk_sentence(error.strerror or str(error), error.errno)) from None
+            raise StoreError(disk_sentence(error.strerror or str(error), error.errno)) from None
         return name
 
     def new_match(self, at: float, payload: Payload) -> int:
@@ -290,7 +253,44 @@ class Store:
         self.record(match, 0, at, payload)
         return match
 
+    def rule_word(
+        self, language: str, word: str, allowed: bool | None, at: float, match: int | None = None
+    ) -> None:
+        """Keep the table's ruling on a word in the house list (None forgets it), committed
+        before returning, like an event."""
+        if self.read_only:
+            raise StoreError("The match store is read-only; the table's ruling is not kept.")
+        try:
+            with self._lock:
+                if allowed is None:
+                    self.db.execute(
+                        "DELETE FROM house WHERE language = ? AND word = ?", (language, word)
+                    )
+                else:
+                    self.db.execute(
+                        "INSERT OR REPLACE INTO house (language, word, allowed, at, match)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        (language, word, int(allowed), at, match),
+                    )
+        except sqlite3.Error as error:
+            raise StoreError(disk_sentence(str(error))) from None
+        said = "forgotten" if allowed is None else "allowed" if allowed else "refused"
+        log.info("house list %s: %s %s", language, word, said)
+
     # Reading -----------------------------------------------------------------------
+
+    def house(self, language: str) -> HouseList:
+        """The table's rulings in one language (an old store without the table has none)."""
+        try:
+            with self._lock:
+                rows = self.db.execute(
+                    "SELECT word, allowed FROM house WHERE language = ?", (language,)
+                ).fetchall()
+        except sqlite3.Error:  # a read-only store made before the house list
+            rows = []
+        allowed = frozenset(str(word) for word, yes in rows if yes)
+        refused = frozenset(str(word) for word, yes in rows if not yes)
+        return HouseList(language, allowed, refused)
 
     def events(self, match: int) -> list[Event]:
         """The match's events that read back whole; the others are set aside (moved to
@@ -301,7 +301,7 @@ class Store:
             ).fetchall()
         read: list[Event] = []
         for row in rows:
-            reason = _unreadable(row)
+            reason = unreadable_row(row)
             if isinstance(reason, Event):
                 read.append(reason)
             else:
@@ -350,130 +350,20 @@ class Store:
         with self._lock:
             rows = self.db.execute(f"{self._events_select} ORDER BY id").fetchall()
         for row in rows:
-            reason = _unreadable(row)
+            reason = unreadable_row(row)
             if not isinstance(reason, Event):
                 match = row[1] if isinstance(row[1], int) else 0
                 found.append(Skipped(int(str(row[0])), match, str(row[3]), reason))
         return found
 
-    def last_match(self) -> int | None:
-        """The match to resume: the latest one, unless it has ended."""
+    def latest_match(self) -> int:
+        """The latest match anything is stored for, ended or not, to resume from (0:
+        none yet, or only the players who sat down before the first)."""
         with self._lock:
-            row = self.db.execute(
-                "SELECT match, kind FROM events ORDER BY id DESC LIMIT 1"
-            ).fetchone()
-        if row is None or row[1] == "match-ended" or not isinstance(row[0], int):
-            return None
-        return int(row[0])
+            row = self.db.execute("SELECT MAX(match) FROM events").fetchone()
+        return row[0] if row and isinstance(row[0], int) else 0
 
     def check(self) -> str:
         with self._lock:
             row = self.db.execute("PRAGMA quick_check").fetchone()
         return str(row[0])
-
-
-def _unreadable(row: tuple[object, ...]) -> Event | str:
-    """The row as an event, or why it cannot be one: whatever fails in reading it back
-    (a wrong type, data nested past any limit) sets the row aside, never stops the box."""
-    try:
-        return _event(row)
-    except RecursionError:
-        return "its data is nested too deeply"
-    except Exception as error:  # Undecodable, or anything a hand-made row can raise
-        return str(error) or type(error).__name__
-
-
-def _event(row: tuple[object, ...]) -> Event:
-    """A row as an event, every column and field checked."""
-    id_, match, round_, kind, at, data = row
-    for name, value, kinds in (
-        ("match", match, int),
-        ("round", round_, int),
-        ("at", at, (int, float)),
-        ("kind", kind, str),
-        ("data", data, str),
-    ):
-        if not isinstance(value, kinds) or isinstance(value, bool):
-            raise Undecodable(f"its {name} is {value!r}")
-    assert isinstance(id_, int) and isinstance(match, int) and isinstance(round_, int)
-    assert isinstance(at, int | float) and isinstance(kind, str) and isinstance(data, str)
-    return Event(id_, match, round_, float(at), parse(kind, data))
-
-
-def _damage(path: Path) -> str | None:
-    """Why the database at ``path`` is damaged, or None if it is sound; an error that is
-    the disk's (full, I/O) is raised, for it says nothing of the file."""
-    db = sqlite3.connect(path)
-    try:
-        return _damage_of(db)
-    finally:
-        db.close()
-
-
-def _damage_of(db: sqlite3.Connection) -> str | None:
-    try:
-        result = db.execute("PRAGMA quick_check").fetchall()
-    except sqlite3.DatabaseError as error:
-        if getattr(error, "sqlite_errorcode", 0) & 0xFF in DAMAGED:
-            return str(error)
-        raise
-    if result != [("ok",)]:
-        return "; ".join(str(r[0]) for r in result[:3])
-    return None
-
-
-def _refuse_newer(db: sqlite3.Connection, path: Path) -> None:
-    version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    if version > SCHEMA_VERSION:
-        raise StoreError(
-            f"The match store {path} was written by a newer cuberef (schema {version}; this "
-            f"one reads up to {SCHEMA_VERSION}); update cuberef, or move the file away to "
-            "begin a new store."
-        )
-
-
-def _migrate(db: sqlite3.Connection) -> None:
-    """Bring an older store up to ``SCHEMA_VERSION`` (in one transaction)."""
-    if int(db.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION:
-        return
-    db.executescript(SCHEMA)  # CREATE ... IF NOT EXISTS: only what is missing
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        columns = {str(row[1]) for row in db.execute("PRAGMA table_info(events)")}
-        if "round" not in columns:
-            db.execute("ALTER TABLE events ADD COLUMN round INTEGER NOT NULL DEFAULT 0")
-            log.warning("the match store was of an older schema; its events are in round 0")
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-
-
-def _events_select(db: sqlite3.Connection) -> str:
-    """The events' columns as this cuberef reads them, from any schema it can read (a
-    read-only store of an older schema is not migrated)."""
-    columns = {str(row[1]) for row in db.execute("PRAGMA table_info(events)")}
-    round_ = "round" if "round" in columns or not columns else "0"
-    return f"SELECT id, match, {round_}, kind, at, data FROM events"
-
-
-def _disk_reason(error: sqlite3.Error, folder: Path) -> str:
-    """SQLite says "disk I/O error" where it cannot grow its -shm index on a full disk."""
-    try:
-        free = os.statvfs(folder)
-        full = free.f_bavail * free.f_frsize < 2**20
-    except OSError:
-        full = False
-    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
-    return "the disk is full" if full or code == 13 else str(error)  # 13: SQLITE_FULL
-
-
-def _disk_sentence(detail: str, code: int | None = None) -> str:
-    if code == errno.ENOSPC or "full" in detail.lower():
-        return (
-            "The disk is full, so this round is not being saved; "
-            "the earlier rounds are safe. Free some space on the card."
-        )
-    return f"The match store cannot write ({detail}); the earlier rounds are safe."

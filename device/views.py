@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 
+from device.flow import State
+from device.guard import qr_secret
 from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
-from device.referee import Referee, State
+from device.referee import Referee
 from device.render import Line, View
 from engine.adlib import Verdict
 from engine.adlib.best import BestCrossword
@@ -85,7 +87,8 @@ def view_of(referee: Referee) -> View:
         title = f"{name} · match {match.number}"
     qr = ""
     if referee.page_address and state in (State.IDLE, State.MATCH):
-        qr = f"{referee.page_address}?code={referee.join_code}"
+        secret = qr_secret(referee.join_code, referee.page_key) if referee.page_key else ""
+        qr = f"{referee.page_address}?code={secret or referee.join_code}"
         message = f"{message} Phones: {referee.page_address} code {referee.join_code}".strip()
     if state is State.FAILSAFE:
         faces, values = (), ()
@@ -122,11 +125,11 @@ def _typing_lines(referee: Referee) -> tuple[Line, ...]:
         Line(name, f"{len(done.desk.words(name))} words", "head")
         for name in referee.players_with_lists()
     ]
-    if referee.keyboard_player:
-        typing = f"{referee.keyboard_player}: {referee.keyboard_entry.upper()}_"
-        lines.append(Line(typing, kind="head"))
-        if referee.keyboard_said:
-            lines.append(Line(referee.keyboard_said))
+    keyboard = referee.keyboard
+    if keyboard is not None:
+        lines.append(Line(f"{keyboard.player}: {keyboard.entry.upper()}_", kind="head"))
+        if keyboard.said:
+            lines.append(Line(keyboard.said))
     return tuple(lines)
 
 

@@ -99,6 +99,8 @@ class Lexicon:
             )
         offset = _HEADER.size
         self.card = card
+        #: The compiled file; its notes (:mod:`engine.notes`) are in the folder beside it.
+        self.path = path
         #: The letters, in code order: letter ``k`` is ``alphabet[k]``.
         self.alphabet: str = bytes(view[offset : offset + alphabet_size]).decode()
         offset = _align(offset + alphabet_size)
@@ -186,7 +188,7 @@ class Lexicon:
         """Every word that starts with these letters, diacritics folded.
 
         >>> list(Lexicon.open("en").starting("zymu"))
-        ['zymurgy']
+        ['zymurgies', 'zymurgy']
         """
         for state, prefix in self._fits(folded):
             yield from self._below(state, prefix)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from engine.board import Board, Cell
 from engine.errors import RuleError
 from engine.games import Game
+from engine.house import HouseList
 from engine.lexicon import Lexicon
 from engine.referee import NOT_A_WORD, NOT_ON_BOARD, TOO_SHORT, VALID, Ruling, check
 from engine.sides import seat_sides
@@ -52,6 +53,8 @@ class RoundRules:
     #: The challenge cube's cell; a word through it earns ``challenge_bonus`` more.
     challenge: Cell | None = None
     challenge_bonus: int = CHALLENGE_BONUS
+    #: The table's own rulings, which come before the word list's.
+    house: HouseList | None = None
 
     def shortest(self, game: Game, player: str, team: str = "") -> int:
         """The shortest word that counts for ``player`` (of ``team``, if in one)."""
@@ -116,7 +119,10 @@ def score_round(
             shortest = rules.shortest(game, member, unit)
             for word in dict(lists)[member]:
                 judged.append(
-                    (member, check(word, board, game, lexicon, shortest, rules.challenge))
+                    (
+                        member,
+                        check(word, board, game, lexicon, shortest, rules.challenge, rules.house),
+                    )
                 )
         rulings.append(judged)
 
@@ -124,7 +130,7 @@ def score_round(
     holders: dict[str, set[int]] = {}
     for index, judged in enumerate(rulings):
         for _, ruling in judged:
-            for key in _keys(ruling, board, game, lexicon):
+            for key in _keys(ruling, board, game, lexicon, rules.house):
                 holders.setdefault(key, set()).add(index)
 
     results = []
@@ -151,12 +157,14 @@ def score_round(
     return RoundResult(tuple(results), rules)
 
 
-def _keys(ruling: Ruling, board: Board, game: Game, lexicon: Lexicon) -> tuple[str, ...]:
+def _keys(
+    ruling: Ruling, board: Board, game: Game, lexicon: Lexicon, house: HouseList | None
+) -> tuple[str, ...]:
     """The spellings a ruling stands for, if it is a word on the board at any length."""
     if ruling.status == VALID:
         return ruling.spellings
     if ruling.status == TOO_SHORT:
-        return check(ruling.word, board, game, lexicon, 0).spellings
+        return check(ruling.word, board, game, lexicon, 0, house=house).spellings
     return ()
 
 

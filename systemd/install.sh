@@ -56,12 +56,14 @@ apt-get install -y --no-install-recommends $wanted
 if ! id "$USER_NAME" >/dev/null 2>&1; then
     useradd --system --home-dir /var/lib/cuberef --shell /usr/sbin/nologin "$USER_NAME"
 fi
+# The unit's SupplementaryGroups= must all exist, or systemd refuses to start it
+# (216/GROUP): one this system lacks (gpio, off a Pi) is made, empty of devices.
 for group in gpio video render input; do
-    if getent group "$group" >/dev/null; then
-        usermod -a -G "$group" "$USER_NAME"
-    else
-        say "there is no $group group here; $USER_NAME is not in it."
+    if ! getent group "$group" >/dev/null; then
+        groupadd --system "$group"
+        say "there was no $group group here; made one (no device of this system is in it)."
     fi
+    usermod -a -G "$group" "$USER_NAME"
 done
 
 # A venv made by another Python (the system moved from bookworm to trixie) is made anew.
@@ -103,19 +105,25 @@ if ! "$VENV/bin/cuberef" config --check --config "$CONFIG"; then
 fi
 
 install -m 0644 "$SOURCE/systemd/cuberef.service" "$UNIT"
-if [ "$("$VENV/bin/cuberef" config --get page.enabled --config "$CONFIG" 2>/dev/null)" = "true" ]; then
-    install -d "$DROPIN"
-    install -m 0644 "$SOURCE/systemd/page.conf" "$DROPIN/page.conf"
-    say "the players' page is on: the service may use the local network."
-else
-    rm -f "$DROPIN/page.conf"
-fi
+# The unit itself lets in the local network for the players' page (on or off in the
+# configuration alone); the drop-in that earlier installs put beside it goes.
+rm -f "$DROPIN/page.conf"
+rmdir "$DROPIN" 2>/dev/null || true
 
 systemctl enable cuberef.service
 if [ -d /run/systemd/system ]; then
     systemctl daemon-reload
     systemctl restart cuberef.service  # a first start, or the new code after an update
-    say "cuberef is running; check it with: sudo -u $USER_NAME $VENV/bin/cuberef doctor"
+    # Running is said only once it is so: a box that fails at start exits within seconds.
+    sleep "${CUBEREF_SETTLE_SECONDS:-5}"
+    if systemctl is-active --quiet cuberef.service; then
+        say "cuberef is running; check it with: sudo $VENV/bin/cuberef doctor --service"
+    else
+        echo "install.sh: cuberef.service is not running ($(systemctl is-active cuberef.service)); its last lines:" >&2
+        journalctl -u cuberef.service -n 20 --no-pager -o cat >&2 || true
+        echo "install.sh: fix what they say (sudo $VENV/bin/cuberef doctor --service), then run this again." >&2
+        exit 1
+    fi
 else
     say "systemd is not running here; cuberef is enabled and starts at the next boot."
 fi

@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,6 +74,9 @@ class CheckFailed(Exception):
 class Report:
     steps: list[tuple[str, float, float | None, str]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
+    #: Where the steps run, as each step's line and the table's column say it.
+    where: str = "the Pi's root"
+    column: str = "Pi root"
 
     def say(self, line: str = "") -> None:
         print(line, flush=True)
@@ -81,17 +84,17 @@ class Report:
 
     def step(self, name: str, pi: float, here: float | None = None, verdict: str = "") -> None:
         self.steps.append((name, pi, here, verdict))
-        shown = f"{name}: {pi:.1f} s in the Pi's root"
+        shown = f"{name}: {pi:.1f} s in {self.where}"
         if here is not None:
             shown += f", {here:.1f} s here ({pi / max(here, 1e-3):.0f}x)"
         self.say(f"== {shown}{'; ' + verdict if verdict else ''}")
 
     def table(self) -> None:
         self.say("")
-        self.say(f"{'step':<26}{'Pi root':>9}{'here':>8}  verdict")
+        self.say(f"{'step':<30}{self.column:>10}{'here':>8}  verdict")
         for name, pi, here, verdict in self.steps:
             mine = f"{here:.1f} s" if here is not None else "-"
-            self.say(f"{name:<26}{pi:>7.1f} s{mine:>8}  {verdict}")
+            self.say(f"{name:<30}{pi:>8.1f} s{mine:>8}  {verdict}")
 
 
 def run(
@@ -286,11 +289,11 @@ def chroot(
 # The checkout, the installer, the probes ------------------------------------------------
 
 
-def copy_checkout() -> None:
+def copy_checkout(root: Path = ROOT) -> None:
     """This checkout into the root as a fresh clone of it has: tracked and untracked
     files git does not ignore (so no venv, no build folder, no demo output)."""
     listed = run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO)
-    target = ROOT / CHECKOUT.lstrip("/")
+    target = root / CHECKOUT.lstrip("/")
     target.mkdir(parents=True)
     for name in filter(None, listed.stdout.split("\0")):
         source = REPO / name
@@ -298,7 +301,7 @@ def copy_checkout() -> None:
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target / name)
     if CA_BUNDLE.exists():
-        shutil.copy(CA_BUNDLE, ROOT / "etc/pi-check-ca.crt")
+        shutil.copy(CA_BUNDLE, root / "etc/pi-check-ca.crt")
 
 
 def checkout_listing() -> dict[str, int]:
@@ -567,14 +570,18 @@ def main(argv: Sequence[str]) -> int:
     if argv[:1] == ["probe-model"]:
         probe_model(argv[1])
         return 0
-    report = Report()
+    return run_check("pi-check", check, Report(), LOG)
+
+
+def run_check(name: str, check: Callable[[Report], int], report: Report, log: Path) -> int:
+    """Run a whole check, its failure said in one line, its report kept in ``log``."""
     try:
         code = check(report)
-    except CheckFailed as failure:
-        report.say(f"pi-check FAILED: {failure}")
+    except (CheckFailed, subprocess.TimeoutExpired) as failure:
+        report.say(f"{name} FAILED: {failure}")
         code = 1
-    WORK.mkdir(parents=True, exist_ok=True)
-    LOG.write_text("\n".join(report.lines) + "\n")
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text("\n".join(report.lines) + "\n")
     return code
 
 

@@ -493,6 +493,16 @@ class CommandLines:
         )
         return argv + self.maybe(0.3, "--json") + self.maybe(0.2, "--upright")
 
+    def watch(self) -> list[str]:
+        # A folder, a photo or a video as the source, or the camera: always a few frames,
+        # since a camera (a folder camera too) streams until it is stopped.
+        sources = [*self.box.photos, str(self.box.root), *self.box.folders, str(DEMO / "adlib")]
+        argv = self.maybe(0.8, self.pick(sources)) + ["--game", self.game(trays=None)]
+        argv += self.maybe(0.3, "--roll", self.roll())
+        argv += self.maybe(0.3, "--config", self.pick(self.box.configs))
+        argv += ["--frames", self.number(["1", "2", "3"])]
+        return argv + self.maybe(0.5, "--json")
+
     def lexicon(self) -> list[str]:
         action = self.pick(["list", "dump", "build", "build", "nosuch"])
         if action == "list":

@@ -142,7 +142,9 @@ def test_every_run_of_two_or_more_must_be_a_word() -> None:
     roll = Roll.parse(SCRIBBAGE_ROLL, "scribbage")
     verdict = referee(roll, Grid.from_rows(["TIGER", "OF.A."]), EN)
     # Under TIGER, the OF and the A make down runs TO, IF and EA: EA is not a word.
-    assert verdict.errors == ("EA (down from row 1, column 4) is not an English word.",)
+    assert verdict.errors == (
+        "EA (down from row 1, column 4) is an abbreviation, which the rulebook does not allow.",
+    )
     assert [(w.text, w.valid) for w in verdict.down] == [("TO", True), ("IF", True), ("EA", False)]
 
 

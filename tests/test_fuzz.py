@@ -39,6 +39,7 @@ WEIGHTS = {
     "best": 1,
     "roll": 3,
     "read": 1,
+    "watch": 1,
     "lexicon": 2,
     "run": 1,
     "config": 3,
@@ -155,6 +156,7 @@ def test_hypothesis_command_lines(sandbox: Sandbox, command: str, rest: list[str
         "best": ["--seconds", "0.1"],
         "demo": ["--out", str(sandbox.match)],
         "bench": ["--runs", "0"],
+        "watch": ["--frames", "2"],
     }
     argv = [command, *rest, *ending.get(command, [])]
     outcome = run_case(argv, sandbox, b"S....\nMONEY\n")

@@ -226,7 +226,7 @@ def test_missing_file_and_bad_names(data: Path, capsys: pytest.CaptureFixture[st
 def test_build_without_sources_says_how_to_install(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    gone = command.Source("en", "scowl", tmp_path / "absent", list, "s", "l")
+    gone = command.Source("en", ("scowl",), (tmp_path / "absent",), lambda _: [], "s", "l")
     monkeypatch.setitem(command.SOURCES, "en", gone)
     monkeypatch.setattr(command.shutil, "which", lambda name: None)
     assert main(["lexicon", "build", "--language", "en"]) == 2

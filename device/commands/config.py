@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from device import settings
+from device.sections import keys, sections
 from engine.errors import CuberefError
 
 DEFAULT_PATH = "/etc/cuberef/config.toml"
@@ -30,6 +32,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def config_path(given: str | None) -> str:
     return given or os.environ.get("CUBEREF_CONFIG") or DEFAULT_PATH
+
+
+#: The service's StateDirectory (systemd/cuberef.service): where its store lives.
+SERVICE_STORE = Path("/var/lib/cuberef")
+
+
+def box_settings(given: str | None) -> settings.Settings:
+    """The settings of the box a command looks at: ``--config``, else the service's file
+    where there is one, else the defaults. With the service's file the store is the
+    service's own (/var/lib/cuberef), as systemd gives it."""
+    path = config_path(given)
+    chosen = settings.load(path if given or os.path.exists(path) else None)
+    if is_services(path) and not chosen.store.folder and "STATE_DIRECTORY" not in os.environ:
+        chosen = settings.overlay(chosen, {"store": {"folder": str(SERVICE_STORE)}})
+    return chosen
+
+
+def is_services(path: str) -> bool:
+    try:
+        return Path(path).resolve() == Path(DEFAULT_PATH).resolve()
+    except OSError:
+        return False
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,22 +78,27 @@ def run(args: argparse.Namespace) -> int:
     return 2 if found else 0
 
 
-def setting(chosen: dict[str, Any], name: str) -> Any:
+def setting(chosen: settings.Settings, name: str) -> Any:
     """The setting ``name`` (``section.key`` or a top-level key) of loaded settings."""
+
     section, dot, key = name.rpartition(".")
-    place = chosen.get(section) if dot else chosen
-    if not isinstance(place, dict) or key not in place or isinstance(place[key], dict):
+    kinds = dict(sections())
+    kind = kinds.get(section) if dot else settings.Settings
+    known = keys(kind) if kind is not None else {}
+    if key not in known:
         raise CuberefError(
             f"There is no setting {name!r}; cuberef config --defaults lists every one."
         )
-    return place[key]
+    place = getattr(chosen, section) if dot else chosen
+    return getattr(place, known[key].field)
 
 
 def defaults_toml() -> str:
-    lines = [f"{name} = {_toml(key.default)}" for name, key in settings.TOP.items()]
-    for section, keys in settings.SECTIONS.items():
+
+    lines = [f"{name} = {_toml(key.default)}" for name, key in keys(settings.Settings).items()]
+    for section, kind in sections():
         lines += ["", f"[{section}]"]
-        lines += [f"{name} = {_toml(key.default)}" for name, key in keys.items()]
+        lines += [f"{name} = {_toml(key.default)}" for name, key in keys(kind).items()]
     return "\n".join(lines) + "\n"
 
 
@@ -78,6 +107,6 @@ def _toml(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml(item) for item in value) + "]"
     return repr(value)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -89,20 +88,22 @@ def play(family: str, out: Path, say: Callable[[str], None], screens: list[str])
 
     game, folder = FAMILIES[family]
     clock = FakeClock()
-    settings = config.defaults()
-    settings["game"] = game
-    settings["best_seconds"] = 2.0
-    settings["rounds"] = 1
-    settings["store"]["folder"] = str(out / "store")
-    settings["screen"].update(backend="dummy", fullscreen=False)
-    settings["button"]["backend"] = "keys"
+    chosen: dict[str, Any] = {
+        "game": game,
+        "best_seconds": 2.0,
+        "rounds": 1,
+        "store": {"folder": str(out / "store")},
+        "screen": {"backend": "dummy", "fullscreen": False},
+        "button": {"backend": "keys"},
+    }
     if family == "boggle":
-        settings["page"].update(enabled=True, port=_free_port())
+        chosen["page"] = {"enabled": True, "port": 0}  # any free port
     else:
-        settings["players"] = ADLIB_PLAYERS
+        chosen["players"] = ADLIB_PLAYERS
     photos = resources.files("device") / "data" / "demo" / folder
     with resources.as_file(photos) as real_folder:
-        settings["camera"].update(backend="folder", folder=str(real_folder))
+        chosen["camera"] = {"backend": "folder", "folder": str(real_folder)}
+        settings = config.overlay(config.defaults(), chosen)
         say(f"== {family}: photos from {real_folder}")
         box = assemble(
             settings,
@@ -154,12 +155,6 @@ class Phone:
             return dict(json.loads(refused.read()))
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _join(box: Assembled, say: Callable[[str], None]) -> list[Phone]:
     referee = box.referee
     box.box.draw()  # the idle screen: the page's address, its QR code and the join code
@@ -175,8 +170,8 @@ def _match(
 ) -> str | None:
     """Press the button through the match as players would, until its table says who
     won; the phones type while the timer runs."""
+    from device.flow import SETTLE_SECONDS, Event, State
     from device.readings import faces_of
-    from device.referee import State
 
     referee, main = box.referee, box.box
     main.draw()
@@ -185,7 +180,8 @@ def _match(
             say(f"match: {referee.message}")
             return None
         before = referee.state
-        main.events.put("tap")
+        clock.advance(SETTLE_SECONDS)  # a player presses once the screen has changed
+        main.events.put(Event.TAP)
         main.step()
         if referee.state in (State.IDLE, State.TIME_UP) and before is not State.TIMING:
             problem = referee.message.replace(" Press the button to try again.", "")
@@ -212,7 +208,7 @@ def _match(
 
 
 def _run_the_clock(box: Assembled, clock: FakeClock) -> None:
-    from device.referee import State
+    from device.flow import State
 
     referee, main = box.referee, box.box
     shot_last_ten = False

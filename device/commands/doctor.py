@@ -6,7 +6,9 @@ does not open then is reported as held by the service (``busy``), not as broken.
 With the service's configuration the store checked is the service's own
 (/var/lib/cuberef). The doctor only reads: it creates no store, no folder, no photo.
 ``--json`` prints ``{"ok", "config", "service", "checks": [{"part", "status",
-"line"}]}``. Exit code 0 when no part needs a fix, 1 when one does."""
+"line"}]}``. ``--service`` runs the same checks inside the installed service's sandbox
+(``device.sandbox``), where a device or an address the unit refuses shows. Exit code
+0 when no part needs a fix, 1 when one does."""
 
 from __future__ import annotations
 
@@ -17,16 +19,14 @@ import subprocess
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from device import settings as config
-from device.commands.config import DEFAULT_PATH, config_path
+from device.commands.config import box_settings, config_path
+from device.sections import Settings
 from engine.errors import CuberefError
 
-Check = Callable[[dict[str, Any]], str]
+Check = Callable[[Settings], str]
 
-#: The service's StateDirectory (systemd/cuberef.service): where its store lives.
-SERVICE_STORE = Path("/var/lib/cuberef")
 STOP = "sudo systemctl stop cuberef"
 #: Parts the running service holds open.
 HELD = ("camera", "pins", "screen")
@@ -35,14 +35,22 @@ HELD = ("camera", "pins", "screen")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="the TOML configuration")
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.add_argument(
+        "--service",
+        action="store_true",
+        help="run the checks inside the installed service's sandbox (its user, devices and "
+        "network), as root",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.service:
+        from device.sandbox import run_in_service
+
+        return run_in_service(["doctor", *(["--json"] if args.json else [])])
     path = config_path(args.config)
     given = bool(args.config) or os.path.exists(path)
-    chosen = config.load(path if given else None)
-    if _is_services(path) and not chosen["store"]["folder"] and "STATE_DIRECTORY" not in os.environ:
-        chosen["store"]["folder"] = str(SERVICE_STORE)
+    chosen = box_settings(args.config)
     service = service_state()
     quiet_libraries()
     checks = []
@@ -74,13 +82,6 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _is_services(path: str) -> bool:
-    try:
-        return Path(path).resolve() == Path(DEFAULT_PATH).resolve()
-    except OSError:
-        return False
-
-
 def service_state() -> str:
     """``running``, ``stopped``, ``not installed``, or ``no systemd`` (a chroot, a
     container, a laptop without it): what systemd says of cuberef.service."""
@@ -108,11 +109,12 @@ def quiet_libraries() -> None:
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
 
 
-def camera(settings: dict[str, Any]) -> str:
-    from device.camera import GuardedCamera, open_camera
+def camera(settings: Settings) -> str:
+    from device.camera import open_camera
+    from device.guarded_camera import GuardedCamera
 
     notices: list[str] = []
-    opened = GuardedCamera(lambda: open_camera(settings["camera"], notices))
+    opened = GuardedCamera(lambda: open_camera(settings.camera, notices))
     try:
         image = opened.capture()  # bounded in time, as the box's
         name = opened.name
@@ -122,13 +124,13 @@ def camera(settings: dict[str, Any]) -> str:
     return f"{name} gave a {image.shape[1]}x{image.shape[0]} picture{extra}."
 
 
-def pins(settings: dict[str, Any]) -> str:
+def pins(settings: Settings) -> str:
     from gpiozero import Button, Device
 
     from device.gpio import claim
 
-    pin = settings["button"]["pin"]
-    button = claim(lambda: Button(pin, pull_up=settings["button"]["pull_up"]), "button", pin)
+    pin = settings.button.pin
+    button = claim(lambda: Button(pin, pull_up=settings.button.pull_up), "button", pin)
     try:
         state = "pressed" if button.is_pressed else "not pressed"
         factory = type(Device.pin_factory).__name__
@@ -137,10 +139,10 @@ def pins(settings: dict[str, Any]) -> str:
     return f"button on GPIO{pin} reads {state} ({factory})."
 
 
-def screen(settings: dict[str, Any]) -> str:
+def screen(settings: Settings) -> str:
     from device.screen import open_screen
 
-    opened = open_screen(settings["screen"], [], wait=False)
+    opened = open_screen(settings.screen, [], wait=False)
     width, height = opened.size
     display = opened.display.get_size()
     opened.close()
@@ -149,21 +151,21 @@ def screen(settings: dict[str, Any]) -> str:
     return f"{opened.backend} opened at {width}x{height}.{hint}"
 
 
-def model(settings: dict[str, Any]) -> str:
+def model(settings: Settings) -> str:
     from device.seams import load_face_model
 
     return f"{load_face_model()} loads."
 
 
-def lexicons(settings: dict[str, Any]) -> str:
+def lexicons(settings: Settings) -> str:
     from engine.lexicon import Lexicon
 
-    name = settings["lexicon"] or config.chosen_game(settings).lexicon
+    name = settings.lexicon or config.chosen_game(settings).lexicon
     lexicon = Lexicon.open(name)
     return f"{name} opens ({lexicon.card.words} words)."
 
 
-def store(settings: dict[str, Any]) -> str:
+def store(settings: Settings) -> str:
     from device.store import Store
 
     folder = config.state_folder(settings)
@@ -186,15 +188,15 @@ def store(settings: dict[str, Any]) -> str:
     return f"{Path(folder) / 'matches.db'} is {result}, {megabytes} MB free.{note}"
 
 
-def page(settings: dict[str, Any]) -> str:
+def page(settings: Settings) -> str:
     from device.page import page_address
 
-    port = settings["page"]["port"]
-    on = settings["page"]["enabled"]
+    port = settings.page.port
+    on = settings.page.enabled
     return f"{page_address(port)} for phones." if on else "off ([page] enabled = true)."
 
 
-def search(settings: dict[str, Any]) -> str:
+def search(settings: Settings) -> str:
     from engine.adlib import native
 
     if native.active():

@@ -2,8 +2,9 @@
 
 ``list`` shows every lexicon with its size, source and licence; ``dump LANG`` prints
 every word in its real spelling, one a line; ``build`` rebuilds the bundled English
-and Czech lexicons from their Debian sources (installing ``scowl`` and
-``hunspell-cs`` with apt-get when they are missing and cuberef runs as root);
+and Czech lexicons and their notes from their Debian sources (installing ``scowl``,
+``wordnet-base`` and ``hunspell-cs`` with apt-get when they are missing and cuberef runs
+as root);
 ``build --from FILE --name NAME`` compiles a player's own list into their lexicon
 folder."""
 
@@ -42,17 +43,19 @@ from engine.lexicon import (
 LETTERS = {"en": "abcdefghijklmnopqrstuvwxyz", "cs": czech.CZECH_LETTERS}
 #: The longest word a lexicon takes: more than a 6x6 tray of two-letter faces spells.
 LONGEST_WORD = 72
+HOUSE_ACTIONS = ("list", "allow", "refuse", "forget")
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """A bundled lexicon and the Debian package its words come from."""
+    """A bundled lexicon, the Debian packages its words come from and the files that
+    show they are installed, and the build that writes its notes and returns its words."""
 
     name: str
-    package: str
-    needed: Path
-    words: Callable[[], Iterable[str]]
+    packages: tuple[str, ...]
+    needed: tuple[Path, ...]
+    build: Callable[[Path], Iterable[str]]
     source: str
     licence: str
 
@@ -60,17 +63,17 @@ class Source:
 SOURCES = {
     "en": Source(
         "en",
-        english.DEBIAN_PACKAGE,
-        english.SCOWL,
-        english.words,
+        english.DEBIAN_PACKAGES,
+        english.NEEDED,
+        english.build_into,
         english.SOURCE,
         english.LICENCE,
     ),
     "cs": Source(
         "cs",
-        czech.DEBIAN_PACKAGE,
-        czech.HUNSPELL / "cs_CZ.dic",
-        czech.words,
+        czech.DEBIAN_PACKAGES,
+        czech.NEEDED,
+        czech.build_into,
         czech.SOURCE,
         czech.LICENCE,
     ),
@@ -97,6 +100,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the language of --from's words (default en), or the one bundled lexicon to rebuild",
     )
     build.add_argument("--json", action="store_true", help="print one JSON document")
+    house = actions.add_parser(
+        "house", help="the table's own rulings: list them, allow, refuse or forget a word"
+    )
+    house.add_argument(
+        "do",
+        nargs="?",
+        default="list",
+        choices=HOUSE_ACTIONS,
+        metavar="ACTION",
+        help="list (the default), allow WORD, refuse WORD or forget WORD",
+    )
+    house.add_argument("word", nargs="?", metavar="WORD", help="the word to rule on")
+    house.add_argument(
+        "--lang",
+        choices=sorted(LETTERS),
+        default="en",
+        help="the house list's language (default en)",
+    )
+    house.add_argument("--config", metavar="FILE", help="the box's TOML configuration")
+    house.add_argument("--json", action="store_true", help="print one JSON document")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -104,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
         return _list(args.json)
     if args.action == "dump":
         return _dump(args.name, args.json)
+    if args.action == "house":
+        return _house(args.do, args.word, args.lang, args.config, args.json)
     if args.source is not None:
         return _build_own(Path(args.source), args.name, args.language or "en", args.json)
     if args.name is not None:
@@ -169,19 +194,26 @@ def _dump(name: str, as_json: bool) -> int:
 
 def _ensure_installed(sources: list[Source]) -> None:
     """Install the Debian packages of missing sources, saying so, or stop with a sentence."""
-    missing = [source for source in sources if not source.needed.exists()]
+    missing = [
+        package
+        for source in sources
+        for package, path in zip(source.packages, source.needed, strict=True)
+        if not path.exists()
+    ]
     if not missing:
         return
-    packages = " ".join(source.package for source in missing)
+    packages = " ".join(missing)
     if shutil.which("apt-get") is None or os.geteuid() != 0:
         raise CuberefError(
             f"The word-list sources are not installed ({packages}); install them with "
             f"'sudo apt-get install {packages}' and run 'cuberef lexicon build' again."
         )
     print(f"cuberef: installing {packages} with apt-get.", file=sys.stderr)
-    command = ["apt-get", "install", "-y", *(source.package for source in missing)]
+    command = ["apt-get", "install", "-y", *missing]
     result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if result.returncode != 0 or any(not source.needed.exists() for source in missing):
+    if result.returncode != 0 or any(
+        not path.exists() for source in sources for path in source.needed
+    ):
         raise MachineError(
             f"apt-get could not install {packages}; check the network and the package "
             "sources, then run 'cuberef lexicon build' again."
@@ -195,9 +227,9 @@ def _build_bundled(names: list[str], as_json: bool) -> int:
     for source in sources:
         started = time.perf_counter()
         if not as_json:
-            print(f"building {source.name} from {source.package} ...", file=sys.stderr)
+            print(f"building {source.name} from {', '.join(source.packages)} ...", file=sys.stderr)
         card = compile_lexicon(
-            source.words(),
+            source.build(lexicon_folder()),
             lexicon_folder(),
             source.name,
             source.name,
@@ -261,4 +293,58 @@ def _build_own(path: Path, name: str | None, language: str, as_json: bool) -> in
         )
     else:
         print(f"{card.name}: {card.words:,} words, {compiled}")
+    return 0
+
+
+def _house(do: str, word: str | None, language: str, config: str | None, as_json: bool) -> int:
+    """List the box's house list, or allow, refuse or forget one word in it."""
+    from device.house import box_store_folder, house_list
+    from device.store import Store
+    from engine.house import ALLOWED_BY_TABLE, REFUSED_BY_TABLE
+    from engine.referee import normalize_word
+
+    if do == "list":
+        if word is not None:
+            raise NotationError(
+                f"'lexicon house list' takes no word; to rule on {word!r} "
+                "say allow, refuse or forget."
+            )
+        house = house_list(config, language)
+    else:
+        if word is None:
+            raise NotationError(f"Say which word to {do}: cuberef lexicon house {do} WORD.")
+        word = normalize_word(word)
+        if any(ch not in LETTERS[language] for ch in word):
+            raise NotationError(
+                f"{word!r} is not written in {'English' if language == 'en' else 'Czech'} "
+                "letters; give the word as the players wrote it."
+            )
+        store = Store(box_store_folder(config))
+        try:
+            before = store.house(language).ruling(word)
+            store.rule_word(language, word, {"allow": True, "refuse": False}.get(do), time.time())
+            house = store.house(language)
+        finally:
+            store.close()
+        if not as_json:
+            said = {True: ALLOWED_BY_TABLE, False: REFUSED_BY_TABLE}
+            if do == "forget":
+                was = said[before] if before is not None else "not in the house list"
+                print(f"{word.upper()}: forgotten (it was {was}); the word list rules on it again.")
+            else:
+                print(f"{word.upper()}: {said[do == 'allow']} ({language}).")
+    if as_json:
+        emit_json(
+            {
+                "language": language,
+                "allowed": sorted(house.allowed),
+                "refused": sorted(house.refused),
+            }
+        )
+    elif do == "list":
+        for title, words in (
+            ("allowed by this table", house.allowed),
+            ("refused by this table", house.refused),
+        ):
+            print(f"{title} ({language}): {', '.join(sorted(words)) or 'none'}")
     return 0

@@ -19,10 +19,19 @@ if TYPE_CHECKING:
 MAX_MIN_LENGTH = 25
 
 
-def add_game(parser: argparse.ArgumentParser, *, trays: bool | None = None) -> None:
-    """``--game``: the tray games (``trays=True``), the crossword games (False) or all."""
+def add_game(
+    parser: argparse.ArgumentParser, *, trays: bool | None = None, default: str | None = None
+) -> None:
+    """``--game``: the tray games (``trays=True``), the crossword games (False) or all;
+    required unless a ``default`` is given."""
     games = [g.id for g in GAMES.values() if trays is None or g.is_tray == trays]
-    parser.add_argument("--game", required=True, help="the game: " + ", ".join(games))
+    shown = f" (default {default})" if default else ""
+    parser.add_argument(
+        "--game",
+        required=default is None,
+        default=default,
+        help=f"the game{shown}: " + ", ".join(games),
+    )
 
 
 def add_dice(parser: argparse.ArgumentParser, *, trays: bool | None = None) -> None:

@@ -13,9 +13,10 @@ import signal
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from device import settings
+from device import restarts, settings
 from device.commands.config import config_path
 from device.inputs import folder_to_write
+from engine.errors import CuberefError
 
 if TYPE_CHECKING:
     from device.assemble import Assembled
@@ -38,12 +39,25 @@ def run(args: argparse.Namespace) -> int:
     path = config_path(args.config)
     chosen = settings.load(path if (args.config or os.path.exists(path)) else None)
     if args.photos:
-        chosen["camera"].update(backend="folder", folder=args.photos)
+        chosen = settings.overlay(chosen, {"camera": {"backend": "folder", "folder": args.photos}})
     clock = SystemClock()
     screens = folder_to_write(args.screens, "--screens") if args.screens else None
-    box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
-    log.info("cuberef box running: %s", chosen["game"])
-    return serve(box, clock.sleep)
+    folder = settings.state_folder(chosen)
+    again = restarts.wait(folder, clock.sleep)
+    try:
+        box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
+        if again:  # on the screen, until a roll is read
+            box.referee.say("restart", again)
+        log.info("cuberef box running: %s", chosen.game)
+        code = serve(box, clock.sleep)
+    except CuberefError:
+        raise  # a wrong setting (exit 2): the unit does not start it again
+    except BaseException as error:
+        if not isinstance(error, KeyboardInterrupt | SystemExit):
+            restarts.failed(folder, str(error) or type(error).__name__)
+        raise
+    restarts.forget(folder)
+    return code
 
 
 class Stopped(BaseException):

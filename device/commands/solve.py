@@ -17,10 +17,13 @@ from engine.games import Game, find_game
 from engine.tray import check_tray, tray_board
 
 
-def add_tray_arguments(parser: argparse.ArgumentParser, *, trays: bool | None = True) -> None:
-    """The options every tray command takes: the game, its dice, the board, the lexicon
-    (``trays=None``: the crossword games are among the games too)."""
-    options.add_game(parser, trays=trays)
+def add_tray_arguments(
+    parser: argparse.ArgumentParser, *, trays: bool | None = True, game: str | None = None
+) -> None:
+    """The options every tray command takes: the game (``game``: its default, else it is
+    required), its dice, the board, the lexicon (``trays=None``: the crossword games are
+    among the games too)."""
+    options.add_game(parser, trays=trays, default=game)
     parser.add_argument(
         "--board", help="the tray's rows separated by '/', e.g. TNTB/GDAR/ELTE/SISH"
     )

@@ -25,6 +25,8 @@ from engine.adlib.grid import ACROSS, Cell, Grid, Run, Tile
 from engine.adlib.roll import Roll, letter_value
 from engine.faces import Face
 from engine.lexicon import Lexicon
+from engine.notes import Notes
+from engine.referee import REFUSALS
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +96,15 @@ class Verdict:
         }
 
 
+def _why_not(word: str, lexicon: Lexicon) -> str:
+    """What a crossword's word that is not in the lexicon is: a class the rulebook
+    refuses (``is slang, which the rulebook does not allow``), or no word at all."""
+    refusal = Notes.open(lexicon).refusal(word)
+    if refusal in REFUSALS:
+        return f"{REFUSALS[refusal]}, which the rulebook does not allow"
+    return "is not an English word"
+
+
 def referee(roll: Roll, grid: Grid, lexicon: Lexicon, rules: Rules = STANDARD) -> Verdict:
     """Check ``grid`` against ``roll`` and the rules, and score it."""
     roll_errors = _check_cubes(roll, grid)
@@ -111,7 +122,7 @@ def referee(roll: Roll, grid: Grid, lexicon: Lexicon, rules: Rules = STANDARD) -
     for run in runs:
         valid = run.word in lexicon
         if not valid:
-            errors.append(f"{run.text} ({_where(run)}) is not an English word.")
+            errors.append(f"{run.text} ({_where(run)}) {_why_not(run.word, lexicon)}.")
         words.append(WordScore(run.direction, run.text, run.start, _points(run), valid))
     if rules.connected and not runs and len(grid) == 1:
         errors.append("A single cube is not a crossword; lay at least one word of two cubes.")

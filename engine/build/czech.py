@@ -13,6 +13,12 @@ module keeps what a word game counts as a word:
   ``vlk``, ``smrt``) is an abbreviation written small (``km``, ``kg``, ``tbc``) and goes;
 - words the dictionary marks ``FORBIDDENWORD`` go.
 
+A name's or an abbreviation's forms written small (``praha``, ``km``) are kept apart as
+refused, with their class, so the referee can say why. What hunspell-cs cannot tell:
+it has no parts of speech, so Czech Boggle's rule that interjections count only in their
+commonest forms cannot be kept (every interjection it lists counts), and no slang or
+foreign-word marks; and it has no meanings, so there are no Czech definitions.
+
 >>> keep("kočkami"), keep("Praha"), keep("atd."), keep("km"), keep("smrt"), keep("müsli")
 (True, False, False, False, True, False)
 """
@@ -20,13 +26,16 @@ module keeps what a word game counts as a word:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections import Counter
 from pathlib import Path
 
+from engine.build import copy_licences
 from engine.build.hunspell import AffixFile, expand, parse_entry, read_dic
+from engine.notes import CARD, DEFINITIONS, write_card, write_refused
 
 HUNSPELL = Path("/usr/share/hunspell")
-DEBIAN_PACKAGE = "hunspell-cs"
+DEBIAN_PACKAGES = ("hunspell-cs",)
+NEEDED = (HUNSPELL / "cs_CZ.dic",)
 SOURCE = (
     "hunspell-cs 1:7.5.0-1 (Debian package hunspell-cs, cs_CZ.dic and cs_CZ.aff from "
     "LibreOffice dictionaries 7.5.0), every lowercase form expanded through its affix rules"
@@ -37,6 +46,17 @@ LICENCE = (
 )
 
 CZECH_LETTERS = "aábcčdďeéěfghiíjklmnňoópqrřsštťuúůvwxyýzž"
+#: Why a Czech word has no definition on the box.
+NO_DEFINITIONS = (
+    "cuberef has no Czech definitions: it knows no licensed Czech dictionary of meanings "
+    "it could ship"
+)
+#: What hunspell-cs cannot tell apart, so the list cannot keep the rule.
+CANNOT_TELL = (
+    "hunspell-cs marks no part of speech, so the list cannot keep Czech Boggle's rule that "
+    "interjections count only in their most common forms: every interjection hunspell-cs "
+    "has (jé, hurá, hyjé) counts; nor can it tell slang or foreign words from others"
+)
 _WORD = re.compile(f"[{CZECH_LETTERS}]+")
 _SYLLABLE = re.compile("[aáeéěiíoóuúůyýrl]")
 
@@ -46,15 +66,53 @@ def keep(word: str) -> bool:
     return _WORD.fullmatch(word) is not None and _SYLLABLE.search(word) is not None
 
 
-def words(folder: Path = HUNSPELL) -> Iterator[str]:
-    """Every Czech word form, each once, in no particular order."""
+def build(folder: Path = HUNSPELL) -> tuple[set[str], dict[str, str], dict[str, int]]:
+    """Every Czech word form, each once; the forms refused that a player may write in
+    small letters, with their class (a name: ``praha``; an abbreviation: ``km``, ``aacr``);
+    and how many stems each rule took out."""
     aff = AffixFile.read(folder / "cs_CZ.aff")
     seen: set[str] = set()
     forbidden: set[str] = set()
+    refused: dict[str, str] = {}
+    stems: Counter[str] = Counter()
     for line in read_dic(folder / "cs_CZ.dic", aff):
         stem, flags = parse_entry(line, aff)
         if aff.forbidden is not None and aff.forbidden in flags:
             forbidden.add(stem)
-        elif stem[:1].islower():  # capitalised stems are names, upper-case ones abbreviations
-            seen.update(word for word in expand(stem, flags, aff) if keep(word))
-    yield from seen - forbidden
+            stems["forbidden"] += 1
+        elif stem[:1].islower():
+            forms = set(expand(stem, flags, aff))
+            seen.update(word for word in forms if keep(word))
+            for word in forms:
+                if _WORD.fullmatch(word) and not _SYLLABLE.search(word):
+                    refused[word] = "abbreviation"
+        else:  # capitalised stems are names, upper-case ones abbreviations
+            refusal = "abbreviation" if stem.isupper() and len(stem) > 1 else "proper-noun"
+            stems[refusal] += 1
+            for word in expand(stem, flags, aff):
+                if _WORD.fullmatch(word.lower()):
+                    refused.setdefault(word.lower(), refusal)
+    words = seen - forbidden
+    return words, {w: why for w, why in refused.items() if w not in words}, dict(stems)
+
+
+def build_into(folder: Path, source: Path = HUNSPELL) -> list[str]:
+    """Build the Czech list, write its notes into ``folder/cs/`` and return its words."""
+    words, refused, stems = build(source)
+    notes = folder / "cs"
+    write_refused(notes, refused, "cs", SOURCE)
+    (notes / DEFINITIONS).unlink(missing_ok=True)
+    card = {
+        "lexicon": "cs",
+        "words": len(words),
+        "stems_left_out": stems,
+        "refused_in_plain_letters": dict(sorted(Counter(refused.values()).items())),
+        "definitions": 0,
+        "definitions_note": NO_DEFINITIONS,
+        "cannot_tell": CANNOT_TELL,
+        "source": SOURCE,
+        "licence": LICENCE,
+    }
+    write_card(notes / CARD, card)
+    copy_licences(notes, {"hunspell-cs": DEBIAN_PACKAGES[0]})
+    return sorted(words)

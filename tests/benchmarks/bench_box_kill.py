@@ -38,10 +38,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 sys.path.insert(0, sys.argv[3])
 from pathlib import Path
 from box.conftest import tray_reading
-from box.test_round import box_settings
+from box.test_round import box_settings, settings_of
 from device.assemble import assemble
 from device.clock import FakeClock
-from device.referee import State
+from device.flow import State
 from device.store import Store
 
 real_record = Store.record
@@ -69,7 +69,7 @@ chosen["players"] = ["Ann"]
 chosen["page"]["keyboard_player"] = "Ann"
 chosen["target_score"] = 40
 clock = FakeClock(wall_start=time.time())
-made = assemble(chosen, clock, reader=Tray())
+made = assemble(settings_of(chosen), clock, reader=Tray())
 referee = made.referee
 made.box.step()  # the first screen: the cubes a touch may correct are laid out
 print(json.dumps(["ready", str(referee.state)]), flush=True)
@@ -78,7 +78,8 @@ words = ["dart", "slate", "tnt", "zzz", "art", "dare", "gel", "tart", "stile", "
 while True:
     action = rng.random()
     if action < 0.45 and referee.state is State.TIMING:
-        referee.keyboard_word(rng.choice(words) + rng.choice(["", "s", "e"]))
+        referee.keyboard.letters(rng.choice(words) + rng.choice(["", "s", "e"]))
+        referee.keyboard.enter()
     elif action < 0.55 and referee.state is State.TIMING:
         made.box.touch(made.box.screen.layout.cells[rng.randrange(16)].center)
     elif action < 0.8:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from device.referee import State
+from device.flow import State
 from device.seams import VisionReader
 
 from . import rendered

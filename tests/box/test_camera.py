@@ -4,6 +4,7 @@ a stale frame is never returned, a camera that stops answering is let go in unde
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from pathlib import Path
@@ -11,17 +12,19 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from live_frames import ROLL
 
 from device import camera as cameras
 from device.camera import (
     ANSWER_SECONDS,
     CameraError,
-    GuardedCamera,
     PiCamera,
     UsbCamera,
     usb_cameras,
 )
-from device.referee import State
+from device.cli import main
+from device.flow import State
+from device.guarded_camera import GuardedCamera
 
 from .conftest import tray_reading
 from .test_round import box_settings, build, tap
@@ -205,7 +208,13 @@ def test_the_pi_camera_asks_for_a_frame_begun_after_the_call():
     assert picture.shape == (12, 16, 3) and picture.flags.c_contiguous
     assert ("request", {"wait": False, "flush": True}) in fake.calls
     assert ("autofocus", {"wait": False}) in fake.calls  # bounded, not the blocking call
-    assert fake.calls[0] == ("still", {"main": {"size": (640, 480), "format": "RGB888"}})
+    assert fake.calls[0] == (
+        "still",
+        {
+            "main": {"size": (640, 480), "format": "RGB888"},
+            "lores": {"size": (640, 480), "format": "YUV420"},
+        },
+    )
     metadata = [i for i, (kind, _) in enumerate(fake.calls) if kind == "metadata"]
     assert len(metadata) == 4  # frames until the exposure settled, then focus and shoot
     assert metadata[-1] < fake.calls.index(("autofocus", {"wait": False}))
@@ -256,7 +265,7 @@ def test_a_camera_that_stops_answering_is_let_go_and_opened_again():
         opened.append(HangingCamera(len(opened) + 1, good=1 if not opened else 5))
         return opened[-1]
 
-    guarded = GuardedCamera(opener, seconds=0.3)
+    guarded = GuardedCamera(opener, seconds=0.3, open_seconds=0.1)
     assert guarded.capture()[0, 0, 0] == 1
     started = time.monotonic()
     with pytest.raises(CameraError, match="USB camera did not answer within 0.3 s"):
@@ -279,7 +288,7 @@ def test_a_camera_that_does_not_open_in_time_is_closed_when_it_does():
         gate.wait()
         return late
 
-    guarded = GuardedCamera(slow_opener, seconds=0.2)
+    guarded = GuardedCamera(slow_opener, seconds=5, open_seconds=0.2)
     with pytest.raises(CameraError, match="camera did not open within 0.2 s"):
         guarded.capture()
     gate.set()
@@ -291,7 +300,7 @@ def test_the_box_carries_on_when_the_camera_hangs(tmp_path, photos, monkeypatch)
     assert ANSWER_SECONDS < 5
     opened: list[HangingCamera] = []
 
-    def usb(**options):
+    def usb(_chosen):
         opened.append(HangingCamera(len(opened) + 1, good=0 if not opened else 1))
         return opened[-1]
 
@@ -314,3 +323,101 @@ def test_the_box_carries_on_when_the_camera_hangs(tmp_path, photos, monkeypatch)
     opened[0].unstick.set()
     made.close()
     assert opened[1].closed.is_set()
+
+
+def test_opening_has_its_own_bound_apart_from_a_captures():
+    """The Pi camera's import, settling and focus outlast a capture's bound (issue 32)."""
+    slow = HangingCamera(1, good=5)
+
+    def slow_opener():
+        time.sleep(0.5)  # longer than a capture may take
+        return slow
+
+    guarded = GuardedCamera(slow_opener, seconds=0.2, open_seconds=2)
+    assert guarded.capture()[0, 0, 0] == 1
+    guarded.close()
+
+
+class StreamingRequest(FakeRequest):
+    """A request of a camera streaming ``picture``: its main stream as libcamera's RGB888
+    (B, G, R), its lores stream as YUV420, ``shrink`` times smaller."""
+
+    def __init__(self, number: int, picture: np.ndarray, shrink: int):
+        super().__init__(number)
+        self.picture = picture
+        self.shrink = shrink
+
+    def make_array(self, name: str) -> np.ndarray:
+        if name == "main":
+            return self.picture.copy()
+        height, width = self.picture.shape[:2]
+        size = (width // self.shrink, height // self.shrink)
+        small = cv2.resize(self.picture, size, interpolation=cv2.INTER_AREA)
+        return cv2.cvtColor(small, cv2.COLOR_BGR2YUV_I420)
+
+
+class StreamingPicamera2(FakePicamera2):
+    """A Pi camera whose frames are ``pictures``, in turn."""
+
+    def __init__(self, pictures: list[np.ndarray], shrink: int = 2):
+        super().__init__()
+        self.pictures = pictures
+        self.shrink = shrink
+
+    def capture_request(self, wait=None, flush=None):
+        self.calls.append(("request", {"wait": wait, "flush": flush}))
+        self.frames += 1
+        picture = self.pictures[(self.frames - 1) % len(self.pictures)]
+        return ("request", StreamingRequest(self.frames, picture, self.shrink))
+
+
+def test_the_pi_camera_streams_its_lores_frames_for_live_reading_and_shoots_stills_full():
+    picture = np.zeros((64, 96, 3), np.uint8)
+    picture[:, :, 2] = 220  # red, which a YUV stream read as RGB would make blue
+    picture[10:30, 20:50] = (40, 160, 40)
+    fake = StreamingPicamera2([picture])
+    camera = PiCamera(width=2560, height=1440, maker=lambda: fake)
+    assert fake.calls[0][1]["lores"] == {"size": (1280, 720), "format": "YUV420"}
+    live = camera.capture_live()
+    assert live.shape == (32, 48, 3)  # the fake's lores is half its main
+    assert np.abs(live.astype(int) - cv2.resize(picture, (48, 32))).mean() < 6
+    assert camera.capture().shape == (64, 96, 3)
+
+
+def test_a_usb_camera_streams_at_1280x720_and_goes_back_to_full_size_for_a_still():
+    fake = FakeVideoCapture(0)
+    camera = UsbCamera(index=0, width=1920, height=1080, opener=lambda device: fake, devices=list)
+    sizes = lambda: [  # noqa: E731 - the sizes asked for, in order
+        value
+        for prop, value in fake.properties
+        if prop in (cv2.CAP_PROP_FRAME_WIDTH, cv2.CAP_PROP_FRAME_HEIGHT)
+    ]
+    assert sizes() == [1920, 1080]
+    camera.capture_live()
+    camera.capture_live()
+    assert sizes() == [1920, 1080, 1280, 720]  # asked for once, not at every frame
+    camera.capture()
+    assert sizes() == [1920, 1080, 1280, 720, 1920, 1080]
+
+
+def test_watch_reads_the_pi_cameras_live_stream(hand_frames, tmp_path, monkeypatch, capsys):
+    """``cuberef watch`` without a source: the configured camera's lores frames."""
+    fake = StreamingPicamera2([image for _, image in hand_frames], shrink=1)
+    made = []
+
+    def picamera(chosen):
+        made.append(PiCamera(width=chosen.width, height=chosen.height, maker=lambda: fake))
+        return made[-1]
+
+    monkeypatch.setitem(cameras.BACKENDS, "picamera", picamera)
+    config = tmp_path / "box.toml"
+    config.write_text('[camera]\nbackend = "picamera"\n')
+    count = len(hand_frames)
+    argv = ["watch", "--game", "adlib", "--config", str(config), "--frames", str(count)]
+    assert main([*argv, "--roll", ROLL, "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert "hands" in {line["state"] for line in lines}
+    assert {line["score"] for line in lines} <= {31, None}
+    assert lines[-1]["frame"] == count - 1 and lines[-1]["score"] == 31
+    assert fake.frames == count  # one frame each, none taken past the last
+    assert fake.closed  # the watch let the camera go

@@ -12,15 +12,17 @@ import pytest
 from device.button import HOLD, TAP, KeyButton
 from device.camera import FolderCamera, open_camera
 from device.clock import FakeClock
+from device.flow import TRANSITIONS, Event, State
 from device.readings import doubtful_of
-from device.referee import TRANSITIONS, State
-from device.render import draw_text, draw_tile
+from device.render import draw_text
 from device.seams import Scorer
+from device.sections import CameraSettings
 from device.store import Store
+from device.tiles import draw_tile
 from engine.errors import CuberefError
 
 from .conftest import BOARD, ListReader, tray_reading
-from .test_round import build, run_out_the_clock, tap
+from .test_round import box_settings, build, run_out_the_clock, tap
 
 
 def drive_to(made, clock, state):
@@ -49,10 +51,13 @@ def test_a_hold_cancels_from_every_state(tmp_path, photos, state):
     made.close()
 
 
-def test_every_state_but_the_failsafe_is_reached_by_the_table():
-    targets = {target for target in TRANSITIONS.values()}
-    assert set(State) - targets == {State.FAILSAFE}
-    assert all(any(source is state for source, _ in TRANSITIONS) for state in State)
+def test_the_table_holds_every_move_and_reaches_every_state():
+    assert {target for target in TRANSITIONS.values()} == set(State)
+    for state in State:  # a hold cancels and an error is the failsafe's, from everywhere
+        assert TRANSITIONS[(state, Event.HOLD)] is State.IDLE
+        assert TRANSITIONS[(state, Event.ERROR)] is State.FAILSAFE
+    resumed = {TRANSITIONS[(State.IDLE, e)] for e in Event if e.startswith("resume-")}
+    assert resumed == {State.STARTER, State.TIMING, State.TIME_UP, State.SCORED, State.MATCH}
 
 
 def test_an_unexpected_error_goes_to_the_failsafe_and_a_tap_recovers(tmp_path, photos):
@@ -72,8 +77,11 @@ def test_an_unexpected_error_goes_to_the_failsafe_and_a_tap_recovers(tmp_path, p
 
 
 def test_a_match_ends_after_its_rounds(tmp_path, photos):
-    made, clock, _ = build(tmp_path, photos, reader=ListReader([tray_reading()] * 3))
-    made.referee.parts.settings["rounds"] = 2
+    chosen = box_settings(tmp_path, photos)
+    chosen["rounds"] = 2
+    made, clock, _ = build(
+        tmp_path, photos, reader=ListReader([tray_reading()] * 3), settings=chosen
+    )
     for _ in range(2):
         tap(made)
         run_out_the_clock(made, clock)
@@ -81,7 +89,7 @@ def test_a_match_ends_after_its_rounds(tmp_path, photos):
         tap(made)
     assert made.referee.match.ended
     assert made.store.events(1)[-1].kind == "match-ended"
-    assert made.store.last_match() is None
+    assert made.store.latest_match() == 1
     tap(made)
     assert made.referee.match.number == 2
     made.close()
@@ -197,21 +205,13 @@ def test_doubtful_faces_are_marked_in_orange(tmp_path, photos):
 
 def test_cameras_are_chosen_by_name_and_fallbacks_are_said(photos):
     with pytest.raises(CuberefError, match="no camera called 'webcam'"):
-        open_camera({"backend": "webcam", "width": 640, "height": 480}, [])
+        open_camera(CameraSettings(backend="webcam", width=640, height=480), [])
     camera = FolderCamera(folder=photos)
     first, second = camera.capture(), camera.capture()
     assert first.shape == (60, 80, 3) and first.dtype == np.uint8
     assert not np.array_equal(first, second)
     notices: list[str] = []
-    settings = {
-        "backend": "auto",
-        "width": 640,
-        "height": 480,
-        "usb_index": 63,
-        "folder": str(photos),
-        "focus": "auto",
-        "lens_position": 2.0,
-    }
+    settings = CameraSettings(width=640, height=480, usb_index=63, folder=str(photos))
     chosen = open_camera(settings, notices)
     assert chosen.name == "folder"
     assert notices and "picamera" in notices[0] and "usb" in notices[0]
@@ -302,8 +302,9 @@ def test_a_photo_name_taken_twice_keeps_both(tmp_path):
 
 def test_the_failsafe_notice_goes_once_the_box_is_back(tmp_path, photos):
     made, clock, _ = build(tmp_path, photos)
-    made.referee.notices["failsafe"] = "Something went wrong."
-    made.referee.state = State.FAILSAFE
+    made.referee.handle(Event.ERROR)  # as a step that failed answers
+    assert made.referee.state is State.FAILSAFE
+    made.referee.notices.say("failsafe", "Something went wrong.")
     tap(made)
     assert made.referee.state is State.IDLE and made.referee.notice is None
     made.close()

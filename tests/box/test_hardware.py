@@ -9,6 +9,7 @@ import pytest
 from device.button import HOLD, TAP, GpioButton
 from device.buzzer import ActiveSound, Buzzer, PassiveSound
 from device.clock import FakeClock
+from device.sections import BuzzerSettings
 from device.tunes import ALARM, CATALOG, START, TICK, timer_cues
 from engine.errors import CuberefError
 
@@ -105,4 +106,4 @@ def test_the_round_schedule():
 
 def test_an_unknown_buzzer_is_one_sentence():
     with pytest.raises(CuberefError, match="no buzzer called 'kazoo'"):
-        Buzzer.create("kazoo")
+        Buzzer.create(BuzzerSettings(type="kazoo"))

@@ -12,7 +12,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from device.referee import State
+from device.flow import State
 
 from .test_page import free_port, page_box, post
 
@@ -24,9 +24,11 @@ sys.path.insert(0, sys.argv[3])
 from pathlib import Path
 from box.test_page import page_box
 made, clock, url = page_box(Path(sys.argv[1]), Path(sys.argv[2]), rounds=1, port=int(sys.argv[4]))
+print(made.referee.join_code, flush=True)
+sys.stdin.readline()  # the phones have joined: the round begins
 made.box.events.put("tap")
 made.box.step()
-print(made.referee.state, made.referee.join_code, flush=True)
+print(made.referee.state, flush=True)
 while True:
     time.sleep(0.05)
 """
@@ -58,15 +60,18 @@ def test_a_kill_while_phones_type_loses_no_kept_word_and_no_round(tmp_path, phot
     url = f"http://127.0.0.1:{port}/"
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(tmp_path), str(photos), str(ROOT / "tests"), str(port)],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,
     )
-    assert child.stdout is not None
-    state, code = child.stdout.readline().split()
-    assert state == "timing"
+    assert child.stdout is not None and child.stdin is not None
+    code = child.stdout.readline().strip()
     kept: dict[str, list[str]] = {"Ann": [], "Ben": []}
     tokens = {name: post(url, "join", {"code": code, "name": name})[1]["token"] for name in kept}
+    child.stdin.write("go\n")
+    child.stdin.flush()
+    assert child.stdout.readline().strip() == "timing"
     killed = threading.Event()
 
     def typist(name: str) -> None:
@@ -92,7 +97,7 @@ def test_a_kill_while_phones_type_loses_no_kept_word_and_no_round(tmp_path, phot
     child.wait()
     for thread in threads:
         thread.join()
-    made, _, _ = page_box(tmp_path, photos, rounds=1, port=free_port())
+    made, _, _ = page_box(tmp_path, photos, rounds=1)
     assert made.referee.state is State.TIMING and made.referee.round.number == 1
     desk = made.referee.desk
     for name, words in kept.items():

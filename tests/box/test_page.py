@@ -15,7 +15,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from device.referee import State
+from device import flow
+from device.flow import State
 
 from .browser import phone
 from .conftest import ListReader, tray_reading
@@ -32,17 +33,18 @@ def free_port() -> int:
 
 def page_box(tmp_path, photos, factory=None, rounds=2, **page):
     chosen = box_settings(tmp_path, photos, "big-boggle")
-    chosen["page"].update(enabled=True, port=page.pop("port", None) or free_port(), **page)
+    chosen["page"].update(enabled=True, port=page.pop("port", 0), **page)
     chosen["handicap"] = ["Ann"]
     chosen["target_score"] = 8
     readings = [tray_reading(BOARD, game="big-boggle") for _ in range(rounds)]
     made, clock, beeps = build(
         tmp_path, photos, factory, reader=ListReader(readings), settings=chosen
     )
-    return made, clock, f"http://127.0.0.1:{chosen['page']['port']}/"
+    return made, clock, f"http://127.0.0.1:{made.page.port}/"
 
 
 def press(factory, made, clock):
+    clock.advance(flow.SETTLE_SECONDS)  # as a player does: once the screen has changed
     pin = factory.pin(17)
     pin.drive_low()
     clock.advance(0.2)
@@ -200,7 +202,14 @@ def test_a_client_off_the_local_network_is_refused(tmp_path, photos, address):
     headers = HTTPHeaders({"Host": "box.local"})
     request = HTTPServerRequest(connection=_Connection(), start_line=start, headers=headers)
     request.remote_ip = address
-    handler = Handler(app, request, referee=made.referee, phones=made.page.phones)
+    handler = Handler(
+        app,
+        request,
+        front=made.page.front,
+        buckets=made.page.buckets,
+        tries=made.page.tries,
+        key=made.page.key,
+    )
     handler._transforms = []  # what tornado sets as it runs a request
     with pytest.raises(tornado.web.Finish):  # answered, and nothing more is done
         handler.prepare()

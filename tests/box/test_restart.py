@@ -18,7 +18,7 @@ import device.views
 from device import settings as config
 from device.assemble import assemble
 from device.clock import FakeClock
-from device.referee import State
+from device.flow import State
 from device.store import Store
 from engine.faces import Face
 
@@ -31,7 +31,7 @@ CHILD = """
 import sys
 sys.path.insert(0, sys.argv[3])
 from box.conftest import ListReader, tray_reading
-from box.test_round import box_settings
+from box.test_round import box_settings, settings_of
 from pathlib import Path
 from device.assemble import assemble
 from device.clock import FakeClock
@@ -39,7 +39,7 @@ chosen = box_settings(Path(sys.argv[1]), Path(sys.argv[2]))
 chosen["button"]["backend"] = "keys"
 chosen["buzzer"]["type"] = "silent"
 clock = FakeClock(wall_start=1_800_000_000.0)
-made = assemble(chosen, clock, reader=ListReader([tray_reading(doubtful=(3,))]))
+made = assemble(settings_of(chosen), clock, reader=ListReader([tray_reading(doubtful=(3,))]))
 made.box.events.put("tap")
 made.box.step()
 made.box.touch(made.box.screen.layout.cells[3].center)
@@ -90,9 +90,10 @@ def test_the_store_is_in_wal_mode_with_full_sync(tmp_path):
 def test_simulate_builds_keys_bell_and_an_announced_screen(tmp_path, photos, monkeypatch):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    chosen = config.defaults()
-    chosen["store"]["folder"] = str(tmp_path / "store")
-    chosen["camera"].update(backend="folder", folder=str(photos))
+    chosen = config.overlay(
+        config.defaults(),
+        {"store": {"folder": str(tmp_path / "store")}, "camera": {"folder": str(photos)}},
+    )
     made = assemble(
         chosen,
         FakeClock(),

@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from device import flow
 from device import settings as config
 from device.assemble import assemble
 from device.buzzer import Buzzer, PrintedSound
 from device.camera import CameraError
 from device.clock import FakeClock
+from device.flow import State
 from device.readings import doubtful_of
-from device.referee import State
+from device.sections import Settings, sections
 from device.store import Store
 from engine.errors import MachineError
 from engine.faces import Face
@@ -25,14 +27,20 @@ from .conftest import ListReader, loose_reading, tray_reading
 
 
 def box_settings(tmp_path: Path, photos: Path, game: str = "boggle") -> dict:
-    chosen = config.defaults()
+    """A test box's settings as a TOML document (every section there, to change in place);
+    ``settings_of`` makes them the box's settings, checked as a file's are."""
+    chosen: dict = {name: {} for name, _kind in sections()}
     chosen["game"] = game
     chosen["store"]["folder"] = str(tmp_path / "store")
     chosen["camera"].update(backend="folder", folder=str(photos))
     chosen["screen"].update(backend="dummy", fullscreen=False)
-    chosen["hold_seconds"] = 0.1
+    chosen["hold_seconds"] = 0.5
     chosen["best_seconds"] = 0.3
     return chosen
+
+
+def settings_of(document: dict) -> Settings:
+    return config.overlay(config.defaults(), document)
 
 
 def build(
@@ -52,7 +60,7 @@ def build(
     clock = clock or FakeClock()
     lines: list[str] = []
     made = assemble(
-        chosen,
+        settings_of(chosen),
         clock,
         reader=reader or ListReader([tray_reading(doubtful=(3,))]),
         scorer=scorer,
@@ -70,6 +78,14 @@ def run_out_the_clock(made, clock, step=0.25):
 
 
 def tap(made):
+    """A press as a player makes it: once the screen has settled, and not in the first
+    seconds of a round (a press sooner is the same press again, ignored)."""
+    referee = made.referee
+    wait = flow.SETTLE_SECONDS - (referee.clock.monotonic() - referee.machine.changed_at)
+    if referee.state is State.TIMING:
+        wait = max(wait, flow.GRACE_SECONDS - referee._timer_run())
+    if wait > 0:
+        referee.clock.advance(wait + 0.01)
     made.box.events.put("tap")
     made.box.step()
 
@@ -116,8 +132,9 @@ def test_ad_lib_scores_the_crossword_and_shows_the_best(tmp_path, photos):
     roll = "M O N E Y S T E B U J O Q"
     grid = ("S....", "T.B.J", "E.U.O", "MONEY")
     reader = ListReader([loose_reading(roll, doubtful=(3,))], [loose_reading(roll, grid=grid)])
-    made, clock, _ = build(tmp_path, photos, reader=reader, game="adlib")
-    made.referee.parts.settings["players"] = ["Ann"]  # solitaire: no roll-off for who starts
+    chosen = box_settings(tmp_path, photos, "adlib")
+    chosen["players"] = ["Ann"]  # solitaire: no roll-off for who starts
+    made, clock, _ = build(tmp_path, photos, reader=reader, settings=chosen)
     tap(made)
     run_out_the_clock(made, clock)
     tap(made)
@@ -146,8 +163,8 @@ def test_a_pulled_camera_says_so_and_asks_again(tmp_path, photos, caplog):
 
 
 def test_a_usb_camera_that_is_not_there_is_a_sentence(tmp_path, photos):
-    made, clock, _ = build(tmp_path, photos)
-    chosen = made.referee.parts.settings
+    chosen = box_settings(tmp_path, photos)
+    made, clock, _ = build(tmp_path, photos, settings=chosen)
     chosen["camera"].update(backend="usb", usb_index=63)  # opened on first use
     made.close()
     again, _, _ = build(tmp_path, photos, clock=clock, settings=chosen)
@@ -262,7 +279,7 @@ def test_the_buzzer_pin_follows_the_round_schedule_on_a_fake_clock(tmp_path, pho
     chosen["timer_seconds"] = 15
     clock = FakeClock(start=0.0)
     made = assemble(
-        chosen,
+        settings_of(chosen),
         clock,
         reader=ListReader([tray_reading()]),
         buzzer=Buzzer(PassiveSound(18, pin_factory=factory)),

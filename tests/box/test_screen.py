@@ -9,13 +9,18 @@ import pytest
 
 from device.cli import main
 from device.clock import FakeClock
-from device.referee import State
+from device.flow import State
 from device.screen import RETRY_SECONDS, Screen, open_screen, wait_for
+from device.sections import ScreenSettings
 from engine.errors import CuberefError, MachineError
 
 from .test_round import box_settings, build, tap
 
 NO_DESKTOP = {"backend": "auto", "width": 800, "height": 480, "fullscreen": False}
+
+
+def screen_settings(**given) -> ScreenSettings:
+    return ScreenSettings(**{**NO_DESKTOP, **given})
 
 
 @pytest.fixture
@@ -27,11 +32,11 @@ def no_desktop(monkeypatch):
 
 def test_only_simulate_falls_back_to_the_dummy_screen_and_says_so(no_desktop):
     notices: list[str] = []
-    screen = open_screen({**NO_DESKTOP, "wait_seconds": 0}, notices, fallback=True)
+    screen = open_screen(screen_settings(wait_seconds=0), notices, fallback=True)
     assert screen.backend == "dummy" and "kmsdrm" in notices[0]
     screen.close()
     with pytest.raises(CuberefError, match="no screen called 'hdmi'"):
-        open_screen({**NO_DESKTOP, "backend": "hdmi"}, [])
+        open_screen(screen_settings(backend="hdmi"), [])
 
 
 def test_a_display_that_never_comes_stops_the_box_after_waiting(no_desktop):
@@ -39,7 +44,7 @@ def test_a_display_that_never_comes_stops_the_box_after_waiting(no_desktop):
     started = clock.monotonic()
     with pytest.raises(MachineError, match="kmsdrm screen did not open") as failure:
         open_screen(
-            {**NO_DESKTOP, "wait_seconds": 30}, [], monotonic=clock.monotonic, sleep=clock.sleep
+            screen_settings(wait_seconds=30), [], monotonic=clock.monotonic, sleep=clock.sleep
         )
     assert 29 <= clock.monotonic() - started <= 30
     assert "waited for 30 s" in str(failure.value)

@@ -12,8 +12,9 @@ import numpy as np
 import pygame
 import pytest
 
-from device.referee import State
-from device.render import BACKGROUND, SMALLEST, Layout, Text, font
+from device.flow import State
+from device.paint import BACKGROUND, SMALLEST, Text, font
+from device.render import Layout
 from engine.adlib import letter_value
 
 from .conftest import ListReader, loose_reading, tray_reading
@@ -211,7 +212,8 @@ def test_a_boggle_round_with_a_keyboard_player_and_a_notice(tmp_path, photos):
     made.box.draw()
     tap(made)
     for word in ("dart", "zzz", "tnt"):
-        made.referee.keyboard_word(word)
+        made.referee.keyboard.letters(word)
+        made.referee.keyboard.enter()
     made.box.screenshot("typed")
     run_out_the_clock(made, clock)
     assert made.referee.state is State.SCORED

@@ -20,11 +20,11 @@ from device.assemble import assemble
 from device.buzzer import PASSIVE_RANGE, Buzzer, PassiveSound
 from device.clock import FakeClock
 from device.commands.run import serve
-from device.referee import State
+from device.flow import State
 from device.tunes import Note, Tune
 
 from .conftest import ListReader, tray_reading
-from .test_round import box_settings
+from .test_round import box_settings, settings_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,7 +34,7 @@ def active_box(tmp_path, photos, factory):
     chosen["buzzer"]["type"] = "active"
     clock = FakeClock()
     made = assemble(
-        chosen,
+        settings_of(chosen),
         clock,
         reader=ListReader([tray_reading()]),
         pin_factory=factory,
@@ -75,7 +75,7 @@ def test_sigterm_mid_beep_leaves_the_buzzer_low_and_the_store_whole(tmp_path, ph
     assert kinds == ["match-started", "roll-read", "round-started"]
     factory.reset()
     again = assemble(
-        chosen,
+        settings_of(chosen),
         clock,
         reader=ListReader([]),
         pin_factory=MockFactory(),

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from device.events import Kind, MatchStarted, RoundStarted
-from device.referee import State
+from device.flow import State
 from device.store import Store
 from engine.faces import Face
 
@@ -103,6 +103,7 @@ def _doctor(tmp_path) -> str:
         text=True,
         cwd=ROOT,
         env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"},
+        timeout=60,
     )
     return next(line for line in result.stdout.splitlines() if "store:" in line)
 

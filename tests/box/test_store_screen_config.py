@@ -12,8 +12,9 @@ import pygame
 import pytest
 
 from device import settings as config
-from device.render import View, draw_text, draw_tile, layout, render
+from device.render import View, draw_text, layout, render
 from device.store import Store
+from device.tiles import draw_tile
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,7 +48,7 @@ def test_a_power_cut_between_two_events_loses_no_stored_event(tmp_path):
     assert store.notice is None and store.check() == "ok"
     rounds = [e.round for e in store.events(1) if e.kind == "round-started"]
     assert rounds[:written] == list(range(1, written + 1))
-    assert store.last_match() == 1
+    assert store.latest_match() == 1
 
 
 def test_a_corrupt_store_is_set_aside_with_a_message(tmp_path):
@@ -114,7 +115,7 @@ def test_czech_letters_render_with_the_bundled_font():
     pygame.display.init()
     surface = pygame.Surface((800, 480))
     render(View(title="Česká Boggle · kůň příliš žluťoučký"), surface)
-    from device.render import font
+    from device.paint import font
 
     assert all(font(30).metrics(ch)[0] is not None for ch in "ČčĚěŘřŠšŽžŮůÁáÍí")
     pygame.display.quit()

@@ -7,7 +7,8 @@ const params = new URLSearchParams(location.search);
 let code = params.get("code") || localStorage.getItem("code") || "";
 let name = localStorage.getItem("name") || "";
 let team = localStorage.getItem("team") || "";
-let token = sessionStorage.getItem("token") || "";
+// The phone's own token: sent again when it joins, it proves this is the same phone.
+let token = localStorage.getItem("token") || "";
 let busy = false;
 
 function el(tag, text, cls) {
@@ -32,10 +33,10 @@ async function call(path, body) {
 function say(text) { $("error").textContent = text || ""; }
 
 async function join() {
-  const answer = await call("/join", { code, name, team });
+  const answer = await call("/join", { code, name, team, token });
   if (!answer.ok) { say(answer.error); showJoin(); return false; }
   token = answer.token;
-  sessionStorage.setItem("token", token);
+  localStorage.setItem("token", token);
   localStorage.setItem("code", code); localStorage.setItem("name", name); localStorage.setItem("team", team);
   say("");
   $("join").hidden = true; $("play").hidden = false;
@@ -103,7 +104,7 @@ function show(state) {
 async function refresh() {
   if (!token || busy) return;
   const answer = await call("/state?code=" + encodeURIComponent(code) + "&token=" + encodeURIComponent(token));
-  if (answer.status === 401) { token = ""; await join(); return; }
+  if (answer.status === 401) { await join(); return; }
   if (!answer.ok) { say(answer.error); return; }
   show(answer);
 }

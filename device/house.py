@@ -1,0 +1,30 @@
+"""The box's house list: the table's own rulings, kept in its match store.
+
+One place opens it for every command that reads or edits it (``cuberef lexicon house``,
+``cuberef check --house``); the box itself reads it from the store it plays with."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from device import settings
+from device.commands.config import box_settings
+from device.store import Store
+from engine.house import HouseList
+
+
+def box_store_folder(config: str | None) -> Path:
+    """The store folder of the box that ``config`` (or the service's file) describes."""
+    return settings.state_folder(box_settings(config))
+
+
+def house_list(config: str | None, language: str) -> HouseList:
+    """The box's house list in one language; an empty one where no store exists yet."""
+    folder = box_store_folder(config)
+    if not (folder / "matches.db").exists():
+        return HouseList(language)
+    store = Store(folder, read_only=True)
+    try:
+        return store.house(language)
+    finally:
+        store.close()

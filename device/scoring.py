@@ -1,0 +1,132 @@
+"""A round's lists and results: the players' lists opened for the timer, and at the end
+the engine's verdict, worked out the same on the day and after a restart.
+
+Boggle: every word on the tray and each list refereed (crossing-off, teams, handicap, the
+challenge cube). Ad-Lib: the finished crossword photographed, read, refereed against the
+roll and set beside the best crossword the search finds for it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import numpy as np
+
+from device.events import Best, Payload, Scored, WordTyped
+from device.lists import Desk
+from device.matchplay import BoxMatch, Round
+from device.readings import board_of
+from device.record import Record
+from device.seams import Reader, Scorer, lexicon_for
+from device.sections import Settings
+from engine.adlib import Grid
+from engine.adlib.best import BestCrossword
+from engine.games import Game
+from vision import LooseReading
+
+
+class Scoring:
+    def __init__(
+        self,
+        game: Game,
+        settings: Settings,
+        reader: Reader,
+        scorer: Scorer,
+        record: Record,
+        capture: Callable[[], np.ndarray],
+    ) -> None:
+        self.game = game
+        self.settings = settings
+        self.reader = reader
+        self.scorer = scorer
+        self.record = record
+        self.capture = capture
+
+    def desk(self, done: Round, match: BoxMatch) -> Desk:
+        """The round's lists, open while its timer runs, with every word typed before a
+        restart put back on them."""
+        board = board_of(done.reading) if done.reading else None
+        assert board is not None
+
+        def write(payload: Payload) -> None:
+            self.record.write(done.number, payload, must=True)
+
+        rules = dataclasses.replace(match.round_rules(self.settings), challenge=done.challenge)
+        lexicon = lexicon_for(self.game, self.settings.lexicon)
+        desk = Desk(board, self.game, lexicon, rules, write, teams=lambda: dict(match.teams))
+        for typed in done.typed:
+            if isinstance(typed, WordTyped):
+                desk.add(typed.player, typed.word, replaying=True)
+            else:
+                desk.remove(typed.player, typed.word, replaying=True)
+        done.typed = []
+        if done.ended:
+            desk.lock()
+        return desk
+
+    def tray(self, done: Round, match: BoxMatch, players: list[str]) -> Scored:
+        self.work_out(done, match, players)
+        scores = done.result.scores() if done.result is not None else {}
+        return Scored(tuple(scores.items()), done.maximum)
+
+    def crossword(self, done: Round, match: BoxMatch) -> Scored:
+        assert isinstance(done.reading, LooseReading)
+        image = self.capture()
+        photo = self.record.photo(f"match{match.number}-round{done.number}-crossword.jpg", image)
+        lexicon = self.settings.lexicon
+        read = self.reader.read_crossword(image, self.game, lexicon)
+        assert read.grid is not None
+        roll = done.reading.roll
+        refereed = self.scorer.score_crossword(roll, read.grid, self.game, lexicon)
+        done.verdict, done.grid = refereed.verdict, refereed.rows
+        done.notes = read.warnings
+        found = self.scorer.best_crossword(roll, self.game, self.settings.best_seconds, lexicon)
+        score = done.verdict.score or 0
+        if done.verdict.valid and score > found.score:
+            # The players beat the search's time budget: theirs is the best known crossword.
+            found = dataclasses.replace(found, grid=Grid.from_rows(done.grid), score=score)
+        done.best = found
+        best = Best(
+            tuple(found.rows),
+            found.score,
+            found.upper_bound,
+            found.proven_optimal,
+            round(found.seconds, 3),
+            found.nodes,
+        )
+        return Scored(((done.player, score),), grid=done.grid, photo=photo, best=best)
+
+    def work_out(self, done: Round, match: BoxMatch, players: list[str]) -> None:
+        """The round's details from its inputs, the same on the day and after a restart:
+        every word on the tray and the lists refereed, or the crossword's verdict."""
+        if done.reading is None:
+            return
+        lexicon = self.settings.lexicon
+        board = board_of(done.reading)
+        if board is not None:
+            done.found = self.scorer.solve(board, self.game, lexicon)
+            done.found.sort(key=lambda w: (-len(w.word), w.word))
+            if players:
+                desk = done.desk or self.desk(done, match)
+                rules = match.round_rules(self.settings)
+                rules = dataclasses.replace(rules, challenge=done.challenge)
+                done.result = self.scorer.score_lists(
+                    board, self.game, desk.lists(players), rules, lexicon
+                )
+        elif done.scored is not None and done.scored.grid:
+            assert isinstance(done.reading, LooseReading)
+            roll = done.reading.roll
+            refereed = self.scorer.score_crossword(roll, done.scored.grid, self.game, lexicon)
+            done.verdict, done.grid = refereed.verdict, refereed.rows
+            best = done.scored.best
+            if best is not None and best.grid:
+                done.best = BestCrossword(
+                    roll,
+                    Grid.from_rows(best.grid),
+                    best.score,
+                    best.upper_bound,
+                    best.proven_optimal,
+                    best.seconds,
+                    best.nodes,
+                )

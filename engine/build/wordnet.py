@@ -1,0 +1,172 @@
+"""WordNet 3.0's database files (Debian package ``wordnet-base``): lemmas, inflections,
+senses and glosses.
+
+The index files give each lemma's senses, most frequent first; the data files give
+each sense's synset: its words as they are written (``Paris``, ``cat``), its pointers
+and its gloss. A usage-domain pointer (``;u``) says a sense is slang, colloquial,
+vulgar...: where it names one word of the synset it marks that word, where it names
+the whole synset (``0000``) it marks every word only when the synset has one word
+(WordNet puts ``surely``, ``certainly`` and the colloquial ``sure`` in one synset
+marked colloquial as a whole).
+
+Inflected forms are found the way WordNet's own ``morphy`` finds them: the exception
+lists (``noun.exc``: ``geese goose``) and then its detachment rules (``-ies`` -> ``-y``,
+``-ed`` -> ``-e`` or nothing...), each kept only where it lands on a lemma of that part
+of speech.
+
+>>> rules = dict(DETACHMENTS)
+>>> rules["v"][:3]
+(('s', ''), ('ies', 'y'), ('es', 'e'))
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+WORDNET = Path("/usr/share/wordnet")
+DEBIAN_PACKAGE = "wordnet-base"
+SOURCE = "WordNet 3.0 (Debian package wordnet-base 1:3.0-37, Princeton University)"
+LICENCE = (
+    "WordNet 3.0 licence (permissive, BSD-like): WordNet 3.0 Copyright 2006 by Princeton "
+    "University, see /usr/share/doc/wordnet-base/copyright"
+)
+#: Part of speech letter -> the file names' word.
+PARTS = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+PART_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
+#: morphy's detachment rules: (ending, replacement) by part of speech.
+DETACHMENTS = (
+    ("n", (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
+           ("men", "man"), ("ies", "y"))),
+    ("v", (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
+           ("ing", "e"), ("ing", ""))),
+    ("a", (("er", ""), ("est", ""), ("er", "e"), ("est", "e"))),
+    ("r", ()),
+)  # fmt: skip
+#: The usage domains that make a sense slang: "slang, cant, jargon, lingo, argot",
+#: "colloquialism", "obscenity, smut, vulgarism" and "ethnic slur".
+SLANG_DOMAINS = frozenset({"07157273", "07075172", "07124340", "06718862"})
+_MARKER = re.compile(r"\([a-z]+\)$")  # adjective position markers: own(a), galore(ip)
+
+
+@dataclass(frozen=True, slots=True)
+class Sense:
+    """One sense of a lemma: its part of speech, how the synset writes the word, the
+    usage domains that mark it, and the gloss."""
+
+    part: str
+    spelt: str
+    usage: frozenset[str]
+    gloss: str
+
+    @property
+    def slang(self) -> bool:
+        return bool(self.usage & SLANG_DOMAINS)
+
+    @property
+    def proper(self) -> bool:
+        """Whether the synset writes the word capitalised: a proper noun (``Paris``)."""
+        return self.spelt[:1].isupper()
+
+
+class WordNet:
+    """The lemmas, exceptions and senses of a WordNet database folder."""
+
+    def __init__(self, folder: Path = WORDNET) -> None:
+        synsets: dict[tuple[str, str], dict[str, Sense]] = {}
+        for part, name in PARTS.items():
+            text = (folder / f"data.{name}").read_text(encoding="latin-1")
+            for line in text.splitlines():
+                if not line.startswith(" "):
+                    offset, words = _synset(line, part)
+                    synsets[(part, offset)] = words
+        #: Lowercase lemma -> its senses, most frequent first within each part of speech.
+        self.senses: dict[str, list[Sense]] = defaultdict(list)
+        for part, name in PARTS.items():
+            for line in (folder / f"index.{name}").read_text(encoding="latin-1").splitlines():
+                if line.startswith(" "):
+                    continue
+                fields = line.split()
+                lemma, count = fields[0], int(fields[2])
+                for offset in fields[-count:]:
+                    sense = synsets[(part, offset)].get(lemma)
+                    if sense is not None:
+                        self.senses[lemma].append(sense)
+        self.exceptions: dict[str, dict[str, set[str]]] = {part: defaultdict(set) for part in PARTS}
+        for part, name in PARTS.items():
+            for line in (folder / f"{name}.exc").read_text(encoding="latin-1").splitlines():
+                form, *bases = line.split()
+                self.exceptions[part][form].update(bases)
+
+    def parts(self, lemma: str) -> set[str]:
+        return {sense.part for sense in self.senses.get(lemma, ())}
+
+    def bases(self, form: str) -> set[tuple[str, str]]:
+        """The (lemma, part of speech) pairs a word form is, itself or inflected."""
+        found = {(form, part) for part in self.parts(form)}
+        for part, rules in DETACHMENTS:
+            candidates = set(self.exceptions[part].get(form, ()))
+            candidates.update(
+                form[: len(form) - len(ending)] + replacement
+                for ending, replacement in rules
+                if form.endswith(ending) and len(form) > len(ending)
+            )
+            found.update((base, part) for base in candidates if part in self.parts(base))
+        return found
+
+
+def _synset(line: str, part: str) -> tuple[str, dict[str, Sense]]:
+    """A data line's offset and its words' senses, keyed by the lowercase lemma."""
+    head, _, gloss = line.partition(" | ")
+    fields = head.split()
+    offset, count = fields[0], int(fields[3], 16)
+    spelt = [_MARKER.sub("", fields[4 + 2 * i]) for i in range(count)]
+    usage: list[set[str]] = [set() for _ in spelt]
+    at = 4 + 2 * count
+    for _ in range(int(fields[at])):
+        symbol, target, _, source_target = fields[at + 1 : at + 5]
+        at += 4
+        if symbol == ";u":
+            source = int(source_target[:2], 16)
+            if source:
+                usage[source - 1].add(target)
+            elif count == 1:
+                usage[0].add(target)
+    return offset, {
+        word.lower(): Sense(part, word, frozenset(marks), gloss.strip())
+        for word, marks in zip(spelt, usage, strict=True)
+    }
+
+
+def short_gloss(gloss: str, limit: int = 160) -> str:
+    """A gloss without its quoted examples, cut at a word near ``limit`` characters.
+
+    >>> short_gloss('a small dog; "the puppy barked"; "a lapdog"')
+    'a small dog'
+    """
+    text = gloss.split('; "', 1)[0].strip().rstrip(";").strip()
+    if len(text) <= limit:
+        return text
+    return text[: text.rfind(" ", 0, limit)].rstrip(",;:") + " ..."
+
+
+def definitions(words: set[str], wordnet: WordNet) -> dict[str, str]:
+    """Each word's entry for the definitions file: its own senses (the first of each part
+    of speech, common nouns only) as ``n:gloss``, and the lemmas it is a form of as
+    ``=lemma:parts`` (``=see:v``), joined by `` | ``; words WordNet cannot explain have none."""
+    entries: dict[str, str] = {}
+    for word in sorted(words):
+        parts: dict[str, str] = {}
+        for sense in wordnet.senses.get(word, ()):
+            if not sense.proper and sense.part not in parts:
+                parts[sense.part] = f"{sense.part}:{short_gloss(sense.gloss)}"
+        lemmas: dict[str, str] = {}
+        for lemma, part in sorted(wordnet.bases(word)):
+            if lemma != word and lemma in words:
+                lemmas[lemma] = lemmas.get(lemma, "") + part
+        pieces = [*parts.values(), *(f"={lemma}:{part}" for lemma, part in lemmas.items())]
+        if pieces:
+            entries[word] = " | ".join(pieces)
+    return entries

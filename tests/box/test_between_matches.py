@@ -1,0 +1,125 @@
+"""The players at the table from one match to the next: phones and teams stay in for the
+next match until someone leaves (their words scored, crossed off against one another),
+a name in use is one player's unless the same phone asks again, and a new player joins
+between matches, never during one."""
+
+from __future__ import annotations
+
+import pytest
+
+from device.flow import State
+from device.seams import Scorer
+from engine.board import Board
+from engine.games import find_game
+
+from .conftest import ListReader, tray_reading
+from .test_page import post
+from .test_round import box_settings, build, run_out_the_clock
+
+BOARDS = {"boggle": "TNTB/GDAR/ELTE/SISH", "czech-boggle": "KOLO/ROSA/MELE/PIVO"}
+
+
+def page_box(tmp_path, photos, game="boggle", rounds=1, matches=2):
+    chosen = box_settings(tmp_path, photos, game)
+    chosen["page"].update(enabled=True, port=0)  # any free port
+    chosen["rounds"] = rounds
+    readings = [tray_reading(BOARDS[game], game=game) for _ in range(rounds * matches)]
+    made, clock, _ = build(tmp_path, photos, reader=ListReader(readings), settings=chosen)
+    return made, clock, f"http://127.0.0.1:{made.page.port}/"
+
+
+def press(made, clock):
+    clock.advance(4.0)  # a player presses once the screen has changed, and a round has run
+    made.box.events.put("tap")
+    made.box.step()
+
+
+def joined(url, code, name, team="", token=""):
+    status, answer = post(url, "join", {"code": code, "name": name, "team": team, "token": token})
+    assert status == 200 and answer["ok"], answer
+    return answer["token"]
+
+
+def typed(url, code, token, word):
+    status, answer = post(url, "word", {"code": code, "token": token, "word": word})
+    assert status == 200, answer
+    return answer
+
+
+def words_on(game: str) -> list[str]:
+    """Words that count on the game's board, longest first (the engine's own solver)."""
+    found = Scorer().solve(Board.parse(BOARDS[game]), find_game(game))
+    return [w.word for w in sorted(found, key=lambda w: (-len(w.word), w.word))]
+
+
+def play_a_match(made, clock, url, tokens, words):
+    """One round of a one-round match: each phone types its words, both type the first."""
+    code = made.referee.join_code
+    press(made, clock)
+    assert made.referee.state is State.TIMING, made.referee.message
+    for k, token in enumerate(tokens):
+        for word in [words[0], words[1 + k]]:
+            assert typed(url, code, token, word)["status"] == "valid"
+    run_out_the_clock(made, clock)
+    assert made.referee.state is State.SCORED
+    result = made.referee.round.result
+    press(made, clock)
+    assert made.referee.state is State.MATCH
+    return result
+
+
+@pytest.mark.parametrize("game", ["boggle", "czech-boggle"])
+def test_the_phones_and_their_teams_play_the_next_match_too(tmp_path, photos, game):
+    made, clock, url = page_box(tmp_path, photos, game)
+    code = made.referee.join_code
+    ann = joined(url, code, "Ann")
+    ben = joined(url, code, "Ben", team="Owls")
+    words = words_on(game)
+    for number in (1, 2):
+        result = play_a_match(made, clock, url, [ann, ben], words)
+        assert made.referee.match.number == number
+        assert sorted(result.scores()) == ["Ann", "Owls"]
+        for player in result.players:  # the word both typed is crossed off for both
+            status = {entry.word: entry.status for entry in player.entries}
+            assert status[words[0]] == "crossed-off"
+            assert player.score > 0
+        assert made.referee.match.ended, "1 of 1 rounds played: the match is over"
+        assert made.referee.match.standings()[0][1] > 0
+    assert made.store.latest_match() == 2
+    made.close()
+
+
+def test_a_name_in_use_is_refused_unless_the_same_phone_asks_again(tmp_path, photos):
+    made, clock, url = page_box(tmp_path, photos)
+    code = made.referee.join_code
+    ann = joined(url, code, "Ann")
+    status, answer = post(url, "join", {"code": code, "name": "Ann"})
+    assert status == 409 and "Ann is playing on another phone" in answer["error"]
+    status, answer = post(url, "join", {"code": code, "name": "Ann", "token": "made up"})
+    assert status == 409
+    assert joined(url, code, "Ann", token=ann) == ann  # a reload: the same phone, the same list
+    assert made.referee.table.names == ("Ann",)
+    made.close()
+
+
+def test_a_player_joins_between_matches_never_during_one_and_may_leave(tmp_path, photos):
+    made, clock, url = page_box(tmp_path, photos)
+    code = made.referee.join_code
+    ann, ben = joined(url, code, "Ann"), joined(url, code, "Ben")
+    press(made, clock)
+    status, answer = post(url, "join", {"code": code, "name": "Cy"})
+    assert status == 409 and "join when it ends" in answer["error"]
+    assert joined(url, code, "Ann", token=ann) == ann  # a phone back during the match
+    run_out_the_clock(made, clock)
+    press(made, clock)
+    assert made.referee.match.ended
+    cy = joined(url, code, "Cy")  # between matches
+    status, answer = post(url, "leave", {"code": code, "token": ben})
+    assert status == 200 and answer["ok"]
+    status, answer = post(url, "word", {"code": code, "token": ben, "word": "dart"})
+    assert status == 401  # Ben's phone is out
+    press(made, clock)
+    assert made.referee.state is State.TIMING
+    assert made.referee.match.seats == ["Ann", "Cy"]
+    assert typed(url, code, cy, "dart")["status"] == "valid"
+    made.close()

@@ -1,0 +1,22 @@
+"""Fixtures several test modules share, each made once a session."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from live_frames import hand_frames as render_hand_frames
+from live_frames import make_table
+
+from models.sequences import Shot, Table
+
+
+@pytest.fixture(scope="session")
+def table() -> Table:
+    """The live-reading tests' rendered table (``models.sequences``), 800x600."""
+    return make_table()
+
+
+@pytest.fixture(scope="session")
+def hand_frames(table: Table) -> list[tuple[Shot, np.ndarray]]:
+    """The crossword on that table with a hand over it for a while."""
+    return render_hand_frames(table)
