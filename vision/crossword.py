@@ -39,6 +39,21 @@ def crossword_pieces(quads: Sequence[FaceQuad]) -> list[int]:
     return [len(p) for p in pieces(quads) if len(p) >= CROSSWORD_MIN]
 
 
+def in_pieces(pieces: Sequence[int]) -> str:
+    """What to do where cubes lie in several ``pieces`` (of so many cubes) that could each be
+    the crossword.
+
+    >>> in_pieces([8, 3])  # doctest: +ELLIPSIS
+    'The cubes lie in 2 pieces apart (8 and 3 cubes), ... then take the photo again.'
+    """
+    sizes = ", ".join(str(n) for n in pieces[:-1]) + f" and {pieces[-1]}"
+    return (
+        f"The cubes lie in {len(pieces)} pieces apart ({sizes} cubes), and only one of them "
+        "can be the crossword: push its cubes together and the others apart from it, then "
+        "take the photo again."
+    )
+
+
 def crossword_lattice(quads: Sequence[FaceQuad]) -> tuple[list[int], Lattice] | None:
     """The largest piece of touching faces and the lattice they lie on, if they form a
     crossword."""

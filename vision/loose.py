@@ -11,7 +11,15 @@ import numpy as np
 from engine.cubes import CubeSet
 from engine.faces import BLANK, Face
 from vision.assign import best_edition, own_faces
-from vision.crossword import Grid, crossword_cells, gaps, turn_grid, upright_turn
+from vision.crossword import (
+    Grid,
+    crossword_cells,
+    crossword_pieces,
+    gaps,
+    in_pieces,
+    turn_grid,
+    upright_turn,
+)
 from vision.detect import FaceQuad, downscale
 from vision.errors import NoCubesFound
 from vision.find import one_cube, same_top
@@ -121,6 +129,9 @@ def read_loose(
         predictions = [predictions[k] for k in cubes]
         chosen = [chosen[k] for k in cubes]
     cells, frames = crossword_cells(quads)
+    pieces = tuple(crossword_pieces(quads))
+    if len(pieces) > 1:
+        warnings.append(in_pieces(pieces))
     expected = len(assignment.cube_set.dice)
     if len(quads) != expected:
         warnings.append(
@@ -164,7 +175,7 @@ def read_loose(
         )
     order = sorted(range(len(faces_read)), key=lambda k: (faces_read[k].y, faces_read[k].x))
     return LooseReading(
-        game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90
+        game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90, pieces
     )
 
 
