@@ -9,6 +9,7 @@ reads the time except through the referee's clock.
 from __future__ import annotations
 
 import logging
+import math
 import queue
 from collections.abc import Callable
 from pathlib import Path
@@ -17,17 +18,25 @@ import pygame
 
 from device.button import KeyButton
 from device.flow import Event, State
+from device.pages import pages
 from device.readings import faces_of
 from device.referee import Referee
 from device.render import View
 from device.screen import Screen
-from device.views import view_of
+from device.script import Hands, Player, Step
+from device.shots import Shots
+from device.views import screens_of
 from engine.faces import ALPHABET, Face
 
 log = logging.getLogger("cuberef.box")
 
 #: States in which touching a cube changes what the box read.
 CORRECTABLE = (State.TIMING, State.TIME_UP)
+#: How long each page of a screen too long for the screen is shown, in turn.
+PAGE_SECONDS = 5.0
+#: States whose step keeps the box busy (a reading, the scoring): their screen is saved
+#: as it is shown, before the step runs.
+SLOW = (State.READING, State.SCORING)
 
 
 class Box:
@@ -45,17 +54,35 @@ class Box:
         self.screen = screen
         self.events = events
         self.keys = keys
-        self.screenshots = screenshots
+        self.shots = Shots(screenshots, referee.clock.monotonic()) if screenshots else None
         self.on_screenshot = on_screenshot
         self.saved: list[Path] = []
         self.running = True
-        #: The referee's state changes seen so far: each new one is a screen to save.
+        #: A script playing the box (``--script``), if one is.
+        self.player: Player | None = None
+        #: The referee's state changes seen so far (each new one is a screen to save) and
+        #: the pages of its screen saved so far.
         self._changes_seen = -1
-        # A slow step (reading, scoring) shows its own screen first; screenshots are
-        # taken once a state's step has run, so they show what the players see.
+        self._pages_saved: set[int] = set()
+        # A slow step (reading, scoring) shows its own screen first; the other screens
+        # are saved once a state's step has run, so they show what the players see.
         referee.on_change = self._changed
 
+    def play(self, steps: list[Step]) -> None:
+        """Play ``steps`` (``device.script``) as the box runs; it stops at their end."""
+        hands = Hands(
+            press=lambda: self.events.put(Event.TAP),
+            hold=lambda: self.events.put(Event.HOLD),
+            keys=self.type_text,
+            state=lambda: str(self.referee.state),
+            message=lambda: self.referee.message,
+        )
+        self.player = Player(steps, hands, self.referee.clock.monotonic())
+
     def step(self) -> None:
+        if self.player is not None and not self.player.play(self.referee.clock.monotonic()):
+            self.running = False
+            return
         for event in self.screen.events():
             self._pygame_event(event)
         if self.keys is not None:
@@ -74,25 +101,57 @@ class Box:
             self.step()
             sleep(frame_seconds)
 
-    def _changed(self, _referee: Referee) -> None:
+    def _changed(self, referee: Referee) -> None:
+        if self.player is not None:
+            self.player.saw(str(referee.state))
         self.draw(screenshot=False)
+        if referee.state in SLOW:  # shown while its step runs, and gone once it has
+            self._changes_seen, self._pages_saved = referee.machine.changes, {0}
+            self.screenshot(str(referee.state))
 
     def draw(self, screenshot: bool = True) -> View:
-        view = view_of(self.referee)
+        """Show the state's screen (its page due now, for one in several pages); save each
+        screen, and each page of it, the first time it is shown."""
+        shown = tuple(
+            page for view in screens_of(self.referee) for page in pages(view, *self.screen.size)
+        )
+        machine = self.referee.machine
+        since = self.referee.clock.monotonic() - machine.changed_at
+        number = int(since // PAGE_SECONDS) % len(shown) if math.isfinite(since) else 0
+        view = shown[number]
         if view != self.screen.shown:
             self.screen.show(view)
-        if screenshot and self.referee.machine.changes != self._changes_seen:
-            self._changes_seen = self.referee.machine.changes
+        if machine.changes != self._changes_seen:
+            self._changes_seen, self._pages_saved = machine.changes, set()
+        if screenshot and number not in self._pages_saved:
+            self._pages_saved.add(number)
             self.screenshot(str(self.referee.state))
         return view
 
     def screenshot(self, name: str) -> Path | None:
-        if self.screenshots is None:
+        """Save the screen as it is now (drawn afresh), with its line in the journal."""
+        if self.shots is None:
             return None
-        path = self.screen.save(self.screenshots / f"{len(self.saved) + 1:02d}-{name}.png")
+        view = self.draw(screenshot=False)
+        path = self.screen.save(self.shots.next_path(name))
+        if self.screen.layout is not None:
+            code = self.referee.join_code if view.qr else ""
+            now = self.referee.clock.monotonic()
+            self.shots.log(path, now, str(self.referee.state), self.screen.layout, code)
         self.saved.append(path)
         self.on_screenshot(path)
         return path
+
+    def type_text(self, text: str, enter: bool) -> None:
+        """The keyboard's player types ``text`` (and Enter), as the keys would: only while
+        a round's timer runs."""
+        keyboard = self.referee.keyboard
+        if keyboard is None or not self._typing():
+            log.info("typed %r while no round runs: nothing taken", text)
+            return
+        keyboard.letters(text)
+        if enter:
+            keyboard.enter()
 
     # Touch, click and keys ------------------------------------------------------------
 

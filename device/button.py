@@ -23,8 +23,6 @@ from device.flow import Event
 from device.gpio import claim
 from device.sections import ButtonSettings
 
-TAP, HOLD = Event.TAP, Event.HOLD
-
 
 class GpioButton:
     """A push-button between a GPIO pin and ground (or 3V3 with ``pull_up=False``)."""
@@ -72,7 +70,7 @@ class GpioButton:
             return
         if not self._held:
             self._held = True
-            self.events.put(HOLD)
+            self.events.put(Event.HOLD)
 
     def _released(self) -> None:
         held, self._held = self._held, False
@@ -81,7 +79,7 @@ class GpioButton:
             return
         if self.clock.monotonic() - pressed_at < self.bounce_seconds:
             return  # a bounce of the contacts, not a press
-        self.events.put(TAP)
+        self.events.put(Event.TAP)
 
     def close(self) -> None:
         self.device.close()
@@ -117,18 +115,18 @@ class KeyButton:
             and self.clock.monotonic() - down >= self.hold_seconds
         ):
             self._held = True
-            self.events.put(HOLD)
+            self.events.put(Event.HOLD)
 
     def key_up(self) -> None:
         if self._down_at is None:
             return
         self.poll()
         if not self._held:
-            self.events.put(TAP)
+            self.events.put(Event.TAP)
         self._down_at = None
 
     def cancel(self) -> None:
-        self.events.put(HOLD)
+        self.events.put(Event.HOLD)
 
     def close(self) -> None:
         pass

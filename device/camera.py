@@ -314,18 +314,24 @@ class FolderCamera:
         return self.photos[self.taken % len(self.photos)]
 
     def capture(self) -> np.ndarray:
+        path = self.next_photo
+        self.taken += 1
+        return self._load(path)
+
+    def capture_live(self) -> np.ndarray:
+        """The photo last taken, again: between two presses the table a folder shows
+        stands still (the first photo before any was taken)."""
+        return self._load(self.photos[max(0, self.taken - 1) % len(self.photos)])
+
+    @staticmethod
+    def _load(path: Path) -> np.ndarray:
         from device.inputs import read_bytes
         from vision.image import MAX_BYTES, decode_image
 
-        path = self.next_photo
-        self.taken += 1
         try:  # the same boundary as a photo given on the command line
             return decode_image(read_bytes(path, "the photo", MAX_BYTES), path.name)
         except CuberefError as error:
             raise CameraError(f"The photo {path.name!r} cannot be read: {error}") from None
-
-    def capture_live(self) -> np.ndarray:
-        return self.capture()
 
     def close(self) -> None:
         pass

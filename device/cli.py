@@ -43,7 +43,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "check the configuration file (--check) or print the defaults",
     ),
     "doctor": ("device.commands.doctor", "check camera, pins, screen, model and lexicons"),
-    "demo": ("device.commands.demo", "one full round of each game family on built-in defaults"),
+    "demo": (
+        "device.commands.demo",
+        "two Boggle matches on two phones and an Ad-Lib match, on built-in defaults",
+    ),
     "bench": ("device.commands.bench", "speed figures of this machine"),
 }
 

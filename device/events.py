@@ -43,6 +43,8 @@ class Kind(StrEnum):
     MATCH_ENDED = "match-ended"
     PLAYER_LEFT = "player-left"
     TABLE_OPENED = "table-opened"
+    WORD_DISPUTED = "word-disputed"
+    WORD_RULED = "word-ruled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +136,24 @@ class WordRemoved:
 
 
 @dataclass(frozen=True, slots=True)
+class WordDisputed:
+    """A player challenged a word before the round was scored: the table rules on it."""
+
+    player: str
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
+class WordRuled:
+    """The table's ruling on a challenged word, kept in the house list too: allowed or
+    refused, and by whom (``button``, or the judge's name)."""
+
+    word: str
+    allowed: bool
+    by: str = "button"
+
+
+@dataclass(frozen=True, slots=True)
 class RoundEnded:
     seconds_left: float
 
@@ -191,6 +211,8 @@ Payload = (
     | MatchEnded
     | PlayerLeft
     | TableOpened
+    | WordDisputed
+    | WordRuled
 )
 
 KINDS: dict[Kind, type[Any]] = {
@@ -209,6 +231,8 @@ KINDS: dict[Kind, type[Any]] = {
     Kind.MATCH_ENDED: MatchEnded,
     Kind.PLAYER_LEFT: PlayerLeft,
     Kind.TABLE_OPENED: TableOpened,
+    Kind.WORD_DISPUTED: WordDisputed,
+    Kind.WORD_RULED: WordRuled,
 }
 _KIND_OF = {payload: kind for kind, payload in KINDS.items()}
 

@@ -8,6 +8,10 @@ state; a state that gives either another meaning says so in ``OWN``.
     idle --tap--> reading --read--> timing --time-up/tap--> time-up --tap--> scoring
     reading --starter-read--> starter --tap--> reading      (Ad-Lib: who starts)
     time-up --lists-locked--> scoring                        (players' lists: at once)
+    time-up --live-read--> scoring                  (a crossword read live: at once)
+    time-up --disputed--> disputed --tap/allow--> allowing   (a word challenged: the
+    disputed --hold/refuse--> refusing                        table rules, word by word)
+    allowing, refusing --disputed--> disputed   --ruled--> scoring
     scoring --scored--> scored --tap--> match --tap--> reading
     reading --read-failed--> idle        scoring --score-failed--> time-up
     idle --resume-timing--> timing  (and resume-starter, -time-up, -scored, -match)
@@ -50,6 +54,10 @@ class State(StrEnum):
     SCORED = "scored"
     MATCH = "match"
     FAILSAFE = "failsafe"
+    #: A word a player challenged, on the screen for the table to rule on.
+    DISPUTED = "disputed"
+    ALLOWING = "allowing"
+    REFUSING = "refusing"
 
 
 class Event(StrEnum):
@@ -62,9 +70,15 @@ class Event(StrEnum):
     READ_FAILED = "read-failed"
     TIME_UP = "time-up"
     LISTS_LOCKED = "lists-locked"
+    LIVE_READ = "live-read"
     SCORED = "scored"
     SCORE_FAILED = "score-failed"
     ERROR = "error"
+    #: A word challenged waits for the table's ruling; the judge's phone rules on it.
+    DISPUTED = "disputed"
+    ALLOW = "allow"
+    REFUSE = "refuse"
+    RULED = "ruled"
     #: Back where the stored match stopped, after a restart.
     RESUME_STARTER = "resume-starter"
     RESUME_TIMING = "resume-timing"
@@ -73,9 +87,9 @@ class Event(StrEnum):
     RESUME_MATCH = "resume-match"
 
 
-#: What a state makes of a hold or an error where it is not the usual (none yet: a state
-#: that asks the players something, such as a word challenged, would say so here).
-OWN: dict[tuple[State, Event], State] = {}
+#: What a state makes of a hold or an error where it is not the usual: while a word is
+#: disputed, a hold is the table's refusal of it, not a cancel.
+OWN: dict[tuple[State, Event], State] = {(State.DISPUTED, Event.HOLD): State.REFUSING}
 
 #: (state, event) -> next state.
 TRANSITIONS: dict[tuple[State, Event], State] = {
@@ -90,6 +104,15 @@ TRANSITIONS: dict[tuple[State, Event], State] = {
     (State.TIMING, Event.TAP): State.TIME_UP,
     (State.TIME_UP, Event.TAP): State.SCORING,
     (State.TIME_UP, Event.LISTS_LOCKED): State.SCORING,
+    (State.TIME_UP, Event.LIVE_READ): State.SCORING,
+    (State.TIME_UP, Event.DISPUTED): State.DISPUTED,
+    (State.DISPUTED, Event.TAP): State.ALLOWING,
+    (State.DISPUTED, Event.ALLOW): State.ALLOWING,
+    (State.DISPUTED, Event.REFUSE): State.REFUSING,
+    (State.ALLOWING, Event.DISPUTED): State.DISPUTED,
+    (State.REFUSING, Event.DISPUTED): State.DISPUTED,
+    (State.ALLOWING, Event.RULED): State.SCORING,
+    (State.REFUSING, Event.RULED): State.SCORING,
     (State.SCORING, Event.SCORED): State.SCORED,
     (State.SCORING, Event.SCORE_FAILED): State.TIME_UP,
     (State.SCORED, Event.TAP): State.MATCH,
@@ -104,7 +127,10 @@ TRANSITIONS: dict[tuple[State, Event], State] = {
 }
 
 #: States in which a round is under way, so a hold cancels it.
-IN_ROUND = frozenset({State.READING, State.TIMING, State.TIME_UP, State.SCORING})
+IN_ROUND = frozenset(
+    {State.READING, State.TIMING, State.TIME_UP, State.DISPUTED, State.ALLOWING, State.REFUSING}
+    | {State.SCORING}
+)
 
 
 class Machine:
@@ -127,6 +153,10 @@ class Machine:
         log.info("%s --%s--> %s", self.state, event, found)
         self.state, self.changes, self.changed_at = found, self.changes + 1, now
         return found
+
+    def settle(self) -> None:
+        """Take the next press at once, however recent the last change (a restart)."""
+        self.changed_at = -math.inf
 
     def cancels(self, event: Event) -> bool:
         """Whether ``event`` cancels what the box is doing (a hold, where the state gives

@@ -1,6 +1,7 @@
 """The player who types on the box's keyboard: the word being typed and how the last one
-was taken. Letters build a word, Enter hands it in to the round's lists; what was typed
-but not handed in is dropped when the round ends, so it never starts the next word.
+was taken (in the words the screens use for a ruling). Letters build a word, Enter hands
+it in to the round's lists; what was typed but not handed in is dropped when the round
+ends, so it never starts the next word.
 
 >>> from device.lists import Desk
 >>> from engine.board import Board
@@ -13,7 +14,7 @@ but not handed in is dropped when the round ends, so it never starts the next wo
 >>> keys = Keyboard("Dee", lambda: desk)
 >>> typed = keys.letters("tas"); keys.clear(); typed = keys.letters("seethe"); keys.enter()
 >>> [typed.word for typed in desk.words("Dee")], keys.said, keys.entry
-(['seethe'], 'SEETHE: kept', '')
+(['seethe'], 'SEETHE: ok', '')
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from device.lists import LONGEST_WORD, Desk, Refused
+from device.wording import status_words
 
 
 class Keyboard:
@@ -51,7 +53,7 @@ class Keyboard:
         except Refused as refused:
             self.said = str(refused)
         else:
-            self.said = f"{typed.word.upper()}: {typed.ruling.reason or 'kept'}"
+            self.said = f"{typed.word.upper()}: {status_words(typed.ruling.status)}"
 
     def clear(self) -> None:
         """The round ended: what was typed and not handed in is gone, and so is what the

@@ -64,7 +64,9 @@ class Desk:
 
     def check(self, player: str, word: str) -> Ruling:
         shortest = self.rules.shortest(self.game, player, self.teams().get(player, ""))
-        return check(word, self.board, self.game, self.lexicon, shortest, self.challenge)
+        return check(
+            word, self.board, self.game, self.lexicon, shortest, self.challenge, self.rules.house
+        )
 
     def add(self, player: str, text: str, *, replaying: bool = False) -> Typed:
         """Put ``text`` on ``player``'s list; the ruling says whether it will count."""

@@ -12,6 +12,8 @@ table.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +78,23 @@ class LiveView:
         if strange:
             lines.append(f"  not words: {', '.join(strange)}")
         return "\n".join(lines)
+
+
+def used_cubes(faces: Sequence[str], unused: Sequence[str]) -> frozenset[int]:
+    """The roll's cubes (by their number in ``faces``) that the crossword holds: all but
+    ``unused``, the first of equal faces taken first, as the referee counts them.
+
+    >>> sorted(used_cubes(["M", "E", "Q", "E"], ["Q", "E"]))
+    [0, 1]
+    """
+    left = Counter(faces)
+    left.subtract(unused)
+    used = set()
+    for number, face in enumerate(faces):
+        if left[face] > 0:
+            left[face] -= 1
+            used.add(number)
+    return frozenset(used)
 
 
 def face_value(face: str) -> int:

@@ -20,7 +20,8 @@ from collections.abc import Callable
 import numpy as np
 
 from device.live import LiveView, live_view
-from device.seams import NoCrossword
+from device.readings import Reading
+from device.seams import NoCrossword, Reader
 from engine.adlib import Roll
 from engine.errors import CuberefError, MachineError
 from engine.games import Game
@@ -35,16 +36,26 @@ EVERY = 0.4
 AFTER_FAILURE = 5.0
 
 
+def rolled(reading: Reading | None) -> Roll | None:
+    """The roll a turn's reading shows; None where it is no crossword game's, or its
+    faces make no roll of the game (live reading then takes the cubes on the table)."""
+    try:
+        return reading.roll if isinstance(reading, LooseReading) else None
+    except CuberefError:
+        return None
+
+
 class LiveTurn:
     """The live reading of one turn: ``view`` is what the screen shows (None until the
-    table was first read stably)."""
+    table was first read stably). ``roll`` gives the roll as it stands (the players may
+    correct a cube of it), None to take the cubes read on the table."""
 
     def __init__(
         self,
         frame: Callable[[], np.ndarray],
         read: Read,
         game: Game,
-        roll: Roll,
+        roll: Callable[[], Roll | None],
         lexicon: str = "",
         *,
         every: float = EVERY,
@@ -58,9 +69,28 @@ class LiveTurn:
         self.view: LiveView | None = None
         #: Why the last frame could not be taken ("" when it was).
         self.failure = ""
+        #: Whether the turn's crossword was scored from it at 0:00 (once: a retry waits
+        #: for a press).
+        self.used = False
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+
+    @classmethod
+    def watching(
+        cls,
+        frame: Callable[[], np.ndarray],
+        reader: Reader,
+        game: Game,
+        roll: Callable[[], Roll | None],
+        lexicon: str = "",
+    ) -> LiveTurn:
+        """A turn read with ``reader``'s ``read_table``, reading already."""
+        turn = cls(
+            frame, lambda image: reader.read_table(image, game, lexicon), game, roll, lexicon
+        )
+        turn.start()
+        return turn
 
     @property
     def stable(self) -> LooseReading | None:
@@ -79,7 +109,7 @@ class LiveTurn:
             return changed
         with self._lock:
             seen = self.reader.update(image)
-        view = live_view(seen, self.game, self.roll, self.lexicon) if seen else self.view
+        view = live_view(seen, self.game, self.roll(), self.lexicon) if seen else self.view
         changed = view != self.view or bool(self.failure)
         self.view, self.failure = view, ""
         return changed

@@ -30,7 +30,9 @@ from device.events import (
     Scored,
     StarterRolled,
     TableOpened,
+    WordDisputed,
     WordRemoved,
+    WordRuled,
     WordTyped,
 )
 from device.lists import Desk
@@ -69,6 +71,8 @@ class Round:
     desk: Desk | None = None
     #: Words typed before a restart, put back on the desk when it opens again.
     typed: list[WordTyped | WordRemoved] = field(default_factory=list)
+    #: Words challenged and ruled on before a restart, for the disputes to take up again.
+    disputed: list[WordDisputed | WordRuled] = field(default_factory=list)
     # What the engine made of it:
     found: list[FoundWord] = field(default_factory=list)
     result: RoundResult | None = None
@@ -273,7 +277,9 @@ def _replay(events: Sequence[Event], game: Game) -> Replayed:
     first = events[0] if events else None
     started = first.payload if first and isinstance(first.payload, MatchStarted) else None
     match = None
-    if first is not None and started is not None:
+    # A match of another game (the box was set to a new one) is over for this box; the
+    # players at the table stay.
+    if first is not None and started is not None and started.game == game.id:
         with _replaying(first):
             match = BoxMatch(first.match, game, started)
     table = _Table({seat.name: seat for seat in started.seats} if started else {})
@@ -346,6 +352,8 @@ def _step(
         current.started_at, current.seconds = event.at, payload.seconds
     elif isinstance(payload, WordTyped | WordRemoved):
         current.typed.append(payload)
+    elif isinstance(payload, WordDisputed | WordRuled):
+        current.disputed.append(payload)
     elif isinstance(payload, RoundEnded):
         current.ended = True
     elif isinstance(payload, RoundCancelled):

@@ -7,7 +7,7 @@ the screen shows with a QR code of the page's address and the table's long secre
 (and a team, if they play in one) and gets a token, the phone's own secret; each word
 goes to the round's lists, which check it at once and store it before the phone hears
 it is kept. The phone shows only its own words until the lists lock at 0:00, then
-everyone's scores, its own first.
+everyone's scores, its own first; before the scoring, words challenged and their rulings.
 
 The page knows the box only through ``Front``: the join code, the game's language, and
 what a phone may do (join, leave, hand in a word, see the round); ``device.phones``
@@ -78,6 +78,10 @@ class Front(Protocol):
 
     def state(self, token: str) -> dict[str, Any]:
         """Everything the phone shows now."""
+        ...
+
+    def dispute(self, token: str, word: str, allow: object) -> dict[str, Any]:
+        """A word challenged (None: what the table is shown), or the judge's ruling."""
         ...
 
 
@@ -266,7 +270,9 @@ class Leave(Handler):
 
 
 class Word(Handler):
-    def post(self) -> None:
+    """A word handed in (``/word``), challenged (``/dispute``) or ruled on (``/rule``)."""
+
+    def post(self, what: str) -> None:
         def work() -> dict[str, Any]:
             data = self.data()
             token = self.text(data, "token", 64)
@@ -275,7 +281,9 @@ class Word(Handler):
             word = typed(self.text(data, "word", LONGEST_WORD), "The word")
             if not self.buckets.allow(player):
                 raise Refusal(429, "Too fast: send one word at a time.")
-            return self.front.hand_in(token, word, bool(data.get("remove")))
+            if what == "word":
+                return self.front.hand_in(token, word, bool(data.get("remove")))
+            return self.front.dispute(token, word, data.get("allow") if what == "rule" else None)
 
         self.answer(work)
 
@@ -335,7 +343,7 @@ class Page:
                 (r"/hello", Hello, shared),
                 (r"/join", Join, shared),
                 (r"/leave", Leave, shared),
-                (r"/word", Word, shared),
+                (r"/(word|dispute|rule)", Word, shared),
                 (r"/state", State, shared),
                 (r"/(index\.html|page\.js|page\.css|)", Files),
             ],

@@ -13,9 +13,9 @@ from typing import Any
 
 from device.page import Refusal
 from device.referee import Referee
-from device.results import phone_state
+from device.results import phone_state, ruled
 from device.table import make_token, phone_of
-from device.wording import status_words
+from engine.errors import RuleError
 
 
 class Phones:
@@ -31,9 +31,17 @@ class Phones:
         return language_of(self.referee)
 
     def join(self, name: str, team: str, token: str) -> tuple[str, str]:
-        known = token and self.referee.table.name_of(phone_of(token)) is not None
+        """A player sits down at the table on this phone (``device.table`` has the rules);
+        ``RuleError`` says why not."""
+        referee = self.referee
+        if not referee.game.is_tray:
+            raise RuleError(f"The players' page is for word lists; {referee.game.title} is not.")
+        known = token and referee.table.name_of(phone_of(token)) is not None
         token = token if known else make_token()
-        seat = self.referee.join(name, team, phone_of(token))
+        with referee.lock:
+            between = referee.match is None or referee.match.ended
+            seat = referee.table.join(name, team, phone_of(token), between_matches=between)
+        referee.on_change(referee)
         return token, seat.name
 
     def player(self, token: str) -> str:
@@ -43,7 +51,11 @@ class Phones:
         return name
 
     def leave(self, token: str) -> None:
-        self.referee.leave(self.player(token))
+        """The player leaves the table: they play no match after the one under way."""
+        name, referee = self.player(token), self.referee
+        with referee.lock:
+            referee.table.leave(name)
+        referee.on_change(referee)
 
     def hand_in(self, token: str, word: str, remove: bool) -> dict[str, Any]:
         name = self.player(token)
@@ -54,18 +66,24 @@ class Phones:
             desk.remove(name, word)
             return {"removed": word}
         typed = desk.add(name, word)
-        ruling = typed.ruling
-        language = self.language
-        return {
-            "word": typed.word,
-            "status": ruling.status,
-            "said": status_words(ruling.status, language),
-            "why": ruling.reason if language == "en" else "",
-            "counted": [s for s in ruling.spellings if s != typed.word],
-        }
+        return ruled(typed.word, typed.ruling, self.language)
 
     def state(self, token: str) -> dict[str, Any]:
         return phone_state(self.referee, self.player(token), self.language)
+
+    def dispute(self, token: str, word: str, allow: object) -> dict[str, Any]:
+        """The player challenges a word (``allow`` None), or as the judge rules on the word
+        on the screen (``device.disputes`` has the rules)."""
+        name, referee = self.player(token), self.referee
+        if allow is not None and not isinstance(allow, bool):
+            raise Refusal(400, "Say whether the word is allowed: true or false.")
+        with referee.lock:
+            if allow is not None:
+                referee.disputes.judged(name, referee.state, word, allow)
+                return {}
+            found = referee.disputes.challenge(referee.round, referee.state, name, word)
+        referee.on_change(referee)
+        return {"dispute": found.to_json()}
 
 
 def language_of(referee: Referee) -> str:

@@ -42,6 +42,15 @@ class Record:
         else:
             self.notices.clear("store")
 
+    def rule_word(self, language: str, word: str, allowed: bool | None) -> None:
+        """Keep the table's ruling on a word in the house list (None forgets it)."""
+        if self.store is None:
+            return
+        try:
+            self.store.rule_word(language, word, allowed, self.clock.wall(), self.match)
+        except StoreError as error:
+            self.notices.say("store", str(error))
+
     def new_match(self, started: MatchStarted) -> int:
         """Begin a match's record; its number (1 where nothing can be stored)."""
         self.match = 1

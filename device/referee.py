@@ -9,8 +9,8 @@ turn it is and when the match ends, the round's referee scores the lists.
 The referee's collaborators each do one job: the record of events (``device.record``),
 the players at the table (``device.table``), the keyboard's player
 (``device.keyboard``), the corrections the players make (``device.corrections``), and
-the round's lists and results (``device.scoring``). Every event worth keeping is
-recorded the moment it happens.
+the round's lists, live reading and results (``device.scoring``). Every event worth
+keeping is recorded the moment it happens.
 """
 
 from __future__ import annotations
@@ -20,12 +20,11 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
-
 from device.buzzer import Buzzer
 from device.camera import Camera
 from device.clock import Clock
 from device.corrections import Corrections
+from device.disputes import Disputes
 from device.events import Event as StoredEvent
 from device.events import (
     MatchEnded,
@@ -52,7 +51,7 @@ from device.table import Table, make_code
 from device.timer import Timer
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune
 from device.wording import prompt, resumed
-from engine.errors import CuberefError, MachineError, RuleError
+from engine.errors import CuberefError, MachineError
 from engine.faces import Face
 from engine.games import Game
 from vision import LooseReading
@@ -98,9 +97,11 @@ class Referee:
         )
         self.keyboard = Keyboard(seat.name, lambda: self.desk) if seat.name else None
         self.corrections = Corrections(self.record)
+        self.disputes = Disputes(self.game, settings, self.record)
         self.scoring = Scoring(
-            self.game, settings, parts.reader, parts.scorer, self.record, self._capture
+            self.game, settings, parts.reader, parts.scorer, self.record, self._opened
         )
+        self.scoring.house = lambda: self.disputes.house
         self.on_change: Callable[[Referee], None] = lambda _referee: None
         #: Where phones reach the players' page ("" when it is off).
         self.page_address = ""
@@ -158,6 +159,8 @@ class Referee:
 
     def tick(self) -> None:
         """Let time pass: sound the cues that are due and end the round at zero."""
+        while not self.disputes.asked.empty():  # from the players' page's thread
+            self.handle(self.disputes.asked.get())
         now = self.clock.monotonic()
         if self.state is State.TIMING and self.timer.tick(now):
             self.handle(Event.TIME_UP)
@@ -190,7 +193,7 @@ class Referee:
         upcoming = self.upcoming()
         roller = upcoming.holder if upcoming.needs_starter else ""
         try:
-            image = self._capture()
+            image = self._opened().capture()
             reading = check_roll(self.parts.reader.read_roll(image, self.game), roller)
         except (CuberefError, MachineError) as error:
             log.warning("reading failed: %s", error)
@@ -233,6 +236,7 @@ class Referee:
             self.timer.stop(self.clock.monotonic())
             return Event.TIME_UP  # the box was off until after the round would have ended
         self.timer.start(self.clock.monotonic(), done.seconds, left)
+        self.scoring.watch(done)
         return None
 
     def _enter_time_up(self) -> Event | None:
@@ -247,10 +251,18 @@ class Referee:
             left = self.timer.stop(self.clock.monotonic())
             self.record.write(done.number, RoundEnded(round(left, 2)))
             self._beep(ALARM)
-        if self.game.is_tray and self.has_lists:
-            return Event.LISTS_LOCKED
+        if self.disputes.waiting(done):
+            return Event.DISPUTED
+        if (at_once := self.scoring.at_once(self.settings.page.lists)) is not None:
+            return at_once
         self.message = "Time is up. Press the button to score."
         return None
+
+    def _enter_allowing(self) -> Event:
+        return self.disputes.ruled(self.round, True)
+
+    def _enter_refusing(self) -> Event:
+        return self.disputes.ruled(self.round, False)
 
     def _enter_scoring(self) -> Event:
         done = self.round
@@ -273,7 +285,8 @@ class Referee:
         return Event.SCORED
 
     def _enter_match(self) -> None:
-        match = self.current_match()
+        match = self.match  # the match just played (resumed, it may have ended before)
+        assert match is not None
         if match.over and not match.ended:
             match.ended = True
             self.record.write(0, MatchEnded(match.winners()))
@@ -288,38 +301,16 @@ class Referee:
         if self.keyboard is not None:
             self.keyboard.clear()
         self.round = None
+        self.scoring.unwatch()
         self.timer.stop(self.clock.monotonic())
         self._beep(CANCEL)
         self.message = f"Round cancelled. {self.prompt()}"
 
     # Players and their lists ------------------------------------------------------------
 
-    @property
-    def has_lists(self) -> bool:
-        """Whether players hand in lists here (phones or the keyboard), so a round is scored
-        at 0:00 without waiting for a press."""
-        return self.settings.page.enabled or bool(self.settings.page.keyboard_player)
-
     def players_with_lists(self) -> list[str]:
         with self.lock:
-            return list(self.match.seats) if self.match and self.has_lists else []
-
-    def join(self, name: str, team: str, phone: str) -> PlayerJoined:
-        """A player sits down at the table on a phone (``device.table`` has the rules);
-        ``RuleError`` says why not."""
-        if not self.game.is_tray:
-            raise RuleError(f"The players' page is for word lists; {self.game.title} is not.")
-        with self.lock:
-            between = self.match is None or self.match.ended
-            seated = self.table.join(name, team, phone, between_matches=between)
-        self.on_change(self)
-        return seated
-
-    def leave(self, name: str) -> None:
-        """A player leaves the table: they play no match after the one under way."""
-        with self.lock:
-            self.table.leave(name)
-        self.on_change(self)
+            return list(self.match.seats) if self.match and self.settings.page.lists else []
 
     @property
     def join_code(self) -> str:
@@ -362,9 +353,11 @@ class Referee:
             if resume is Event.RESUME_SCORED:
                 self.scoring.work_out(self.round, self.match, self.players_with_lists())
             elif self.game.is_tray:
+                self.disputes.replay(self.round)
                 self.round.desk = self.scoring.desk(self.round, self.match)
         if resume is not None:
             self.handle(resume)
+        self.machine.settle()  # a restarted box takes its first press at once
         if self.match is not None:
             self.message = resumed(resume, self.match.ended, self.message, self.prompt())
             log.info("resumed match %d in %s", self.match.number, self.state)
@@ -372,7 +365,7 @@ class Referee:
     # Helpers -------------------------------------------------------------------------
 
     def _started(self) -> MatchStarted:
-        with_lists = self.game.is_tray and self.has_lists
+        with_lists = self.game.is_tray and self.settings.page.lists
         return starting(self.game, self.settings, self.table if with_lists else None)
 
     def current_match(self) -> BoxMatch:
@@ -391,10 +384,10 @@ class Referee:
             return 0.0
         return max(0.0, self.clock.wall() - running.started_at)
 
-    def _capture(self) -> np.ndarray:
+    def _opened(self) -> Camera:
         if self._camera is None:
             self._camera = self.parts.camera()
-        return self._camera.capture()
+        return self._camera
 
     def _beep(self, tune: Tune) -> None:
         self.parts.buzzer.play(tune, self.clock.monotonic())

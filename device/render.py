@@ -13,35 +13,25 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from device.lines import Line, draw_lines, notice_lines
 from device.paint import (
     ALERT,
     BACKGROUND,
     CLOCK_LAST,
-    DIM,
     INK,
+    SMALLEST,
     TITLE,
     Colour,
     Painter,
     Text,
-    elide,
     font,
     smallest,
-    wrap,
 )
 from device.tiles import draw_qr, draw_tile
 
-
-@dataclass(frozen=True)
-class Line:
-    """One line of a screen's list: its text, its points (drawn flush right), its kind:
-    ``head`` (a heading, a player), ``item`` (under a heading, indented), ``total``."""
-
-    text: str
-    points: str = ""
-    kind: str = "item"
-
-    def __str__(self) -> str:
-        return f"{self.text}  {self.points}" if self.points else self.text
+#: How wide (at 800x480) a results screen's cubes get at least, so that each cube's letter
+#: is drawn at the smallest text or larger.
+TILE_AT_LEAST = 42
 
 
 @dataclass(frozen=True)
@@ -68,6 +58,10 @@ class View:
     caption: str = ""
     #: Lists drawn side by side as the columns of one table, above ``lines``.
     table: tuple[tuple[Line, ...], ...] = ()
+    #: A score drawn large under the big clock (an Ad-Lib turn read live), "" for none.
+    score: str = ""
+    #: The tiles of cubes already laid (greyed, so the unused ones stand out).
+    used: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -95,11 +89,17 @@ def layout(width: int, height: int, view: View) -> Layout:
     clock_w = round(width * 0.28)
     clock = pygame.Rect(width - clock_w - margin, margin // 2, clock_w, top.height - margin)
     board_side = body.height - 2 * margin
+    board_width = board_side
     if view.big_clock:
-        board_side = min(board_side, round(width * 0.45))
+        board_side = board_width = min(board_side, round(width * 0.45))
     elif view.lines or view.table:  # a results screen: the words need the room more than the cubes
-        board_side = min(board_side, round(width * 0.36))
-    board = pygame.Rect(margin, body.top + margin, board_side, board_side)
+        columns = view.size or math.ceil(math.sqrt(len(view.faces) or 1))
+        # ... but never so little that a cube's letter is under the smallest text
+        wanted = max(round(width * 0.36), round(columns * TILE_AT_LEAST * unit))
+        board_width = min(board_side, wanted, round(width * 0.58))
+        if view.size and columns * columns > len(view.faces):  # a crossword wider than tall
+            board_width = min(wanted, round(width * 0.58))
+    board = pygame.Rect(margin, body.top + margin, board_width, board_side)
     caption_w = 0
     if view.caption:
         typeface = font(smallest(height))
@@ -158,19 +158,14 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     for index, (face, cell) in enumerate(zip(view.faces, where.cells, strict=True)):
         if face:  # "" is an empty square of a crossword
             value = view.values[index] if view.values else None
-            draw_tile(surface, cell, face, index in view.doubtful, value, paint)
-    text_top = where.side.top
-    if view.big_clock and view.faces:
-        text_top = where.clock.bottom
-    text_area = pygame.Rect(
-        where.side.left, text_top, where.side.width, where.side.bottom - text_top
-    )
-    if view.qr:
-        side = min(text_area.width // 2, text_area.height)
-        code = pygame.Rect(text_area.right - side, text_area.bottom - side, side, side)
+            draw_tile(surface, cell, face, index in view.doubtful, value, paint, index in view.used)
+    score = score_box(where, view, unit)
+    if score is not None:  # as large as a third of the room under the clock allows
+        paint.fit(view.score, score, INK, align="left", largest=score.height)
+    area, code = text_area(where, view, unit)
+    if code is not None:
         draw_qr(surface, view.qr, code)
-        text_area.width -= side + round(12 * unit)
-    draw_lines(paint, view.message, view.lines, text_area, view.table)
+    draw_lines(paint, view.message, view.lines, area, view.table)
     if view.notice:
         pygame.draw.rect(surface, ALERT, where.bottom)
         step = font(paint.least).get_linesize()
@@ -184,115 +179,31 @@ def render(view: View, surface: pygame.Surface) -> Layout:
     )  # fmt: skip
 
 
+def score_box(where: Layout, view: View, unit: float) -> pygame.Rect | None:
+    """Where a live score goes (under the clock, a third of the room there), or None."""
+    if not view.score:
+        return None
+    top = where.clock.bottom if view.big_clock and view.faces else where.side.top
+    box = pygame.Rect(where.side.left, top, where.side.width, 0)
+    box.height = max(round(SMALLEST * unit), (where.side.bottom - top) // 3)
+    return box
+
+
+def text_area(where: Layout, view: View, unit: float) -> tuple[pygame.Rect, pygame.Rect | None]:
+    """Where the message and the lines go, and the QR code's square (None for none)."""
+    top = where.clock.bottom if view.big_clock and view.faces else where.side.top
+    score = score_box(where, view, unit)
+    if score is not None:
+        top = score.bottom + round(8 * unit)
+    area = pygame.Rect(where.side.left, top, where.side.width, where.side.bottom - top)
+    if not view.qr:
+        return area, None
+    side = min(area.width // 2, area.height)
+    code = pygame.Rect(area.right - side, area.bottom - side, side, side)
+    area.width -= side + round(12 * unit)
+    return area, code
+
+
 def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Colour) -> None:
     """``text`` as large as fits in ``box``, centred (tests draw candidates with it)."""
     Painter(surface).fit(text, box, colour, largest=box.height, least=8)
-
-
-def draw_lines(
-    paint: Painter,
-    message: str,
-    lines: tuple[Line, ...],
-    area: pygame.Rect,
-    side_by_side: tuple[tuple[Line, ...], ...] = (),
-) -> None:
-    """The message, wrapped; then the ``side_by_side`` lists as columns of one table;
-    then the lines: in one column, or two when they do not fit and the area is wide
-    enough. Lines that still do not fit are counted, never shrunk."""
-    typeface = font(paint.least)
-    step = typeface.get_linesize()
-    indent, gap = round(24 * paint.unit), round(16 * paint.unit)
-    y = area.top
-    for piece in wrap(message, typeface, area.width) if message else []:
-        paint.text(piece, paint.least, INK, (area.left, y))
-        y += step
-    if message:
-        y += round(8 * paint.unit)
-    below = _rows(lines, typeface, area.width, indent, gap)
-    if side_by_side:
-        width = (area.width - gap * (len(side_by_side) - 1)) // len(side_by_side)
-        tables = [_rows(column, typeface, width, indent, gap) for column in side_by_side]
-        fit = max(1, (area.bottom - y) // step - len(below))
-        tallest = min(fit, max(len(table) for table in tables))
-        for k, table in enumerate(tables):
-            _draw(paint, _cut(table, tallest), area.left + k * (width + gap), y, width, tallest)
-        y += tallest * step
-    if not below:
-        return
-    fit = max(1, (area.bottom - y) // step)
-    columns = 1
-    if len(below) > fit and area.width >= 2 * 300 * paint.unit:
-        columns = 2
-        below = _rows(lines, typeface, (area.width - gap) // 2, indent, gap)
-    width = (area.width - gap * (columns - 1)) // columns
-    shown = _cut(below, fit * columns)
-    for column in range(columns):
-        left = area.left + column * (width + gap)
-        _draw(paint, shown[column * fit : (column + 1) * fit], left, y, width, fit)
-
-
-def _cut(rows: list[_Row], most: int) -> list[_Row]:
-    """At most ``most`` rows; when some are left out, the last says how many lines."""
-    if len(rows) <= most:
-        return rows
-    shown = rows[: max(0, most - 1)]
-    hidden = len({row.origin for row in rows} - {row.origin for row in shown})
-    return [*shown, _Row(-1, f"... and {hidden} more", "", "head", 0)]
-
-
-def _draw(paint: Painter, rows: list[_Row], left: int, top: int, width: int, fit: int) -> None:
-    """Rows one under another from (left, top), each row's points flush right."""
-    typeface = font(paint.least)
-    step = typeface.get_linesize()
-    for i, row in enumerate(rows[:fit]):
-        y = top + i * step
-        colour = DIM if row.kind == "item" else INK
-        if row.kind == "total":
-            rule = max(1, round(2 * paint.unit))
-            pygame.draw.line(paint.surface, DIM, (left, y), (left + width, y), rule)
-        if row.text:
-            paint.text(row.text, paint.least, colour, (left + row.indent, y))
-        if row.points:
-            at = (left + width - typeface.size(row.points)[0], y)
-            paint.text(row.points, paint.least, colour, at)
-
-
-@dataclass(frozen=True)
-class _Row:
-    """One line as the screen shows it: a piece of a ``Line`` (``origin``, its index)."""
-
-    origin: int
-    text: str
-    points: str
-    kind: str
-    indent: int
-
-
-def _rows(
-    lines: tuple[Line, ...], typeface: pygame.font.Font, width: int, indent: int, gap: int
-) -> list[_Row]:
-    """The lines laid out ``width`` wide: a line with points keeps to one row (its text
-    cut short if it must be), a line without wraps onto indented rows."""
-    rows: list[_Row] = []
-    for origin, line in enumerate(lines):
-        first = indent if line.kind == "item" else 0
-        if line.points:
-            room = width - first - typeface.size(line.points)[0] - gap
-            text = elide(line.text, typeface, room)
-            rows.append(_Row(origin, text, line.points, line.kind, first))
-            continue
-        pieces = wrap(line.text, typeface, width - indent) or [""]
-        for n, piece in enumerate(pieces):
-            kind, at = (line.kind, first) if n == 0 else ("item", indent)
-            rows.append(_Row(origin, elide(piece, typeface, width - at), "", kind, at))
-    return rows
-
-
-def notice_lines(text: str, width: int, height: int) -> list[str]:
-    """The red band's lines: wrapped at the screen's smallest size, three at most."""
-    typeface = font(smallest(height))
-    room = width - round(24 * height / 480)
-    lines = wrap(text, typeface, room)
-    if len(lines) > 3:
-        lines = [*lines[:2], elide(" ".join(lines[2:]), typeface, room)]
-    return lines

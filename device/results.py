@@ -12,11 +12,15 @@ from device.flow import State
 from device.readings import faces_of, size_of
 from device.referee import Referee
 from device.wording import status_words, winners_line
+from engine.referee import Ruling
 
 #: The phase a phone shows, by the referee's state ("waiting" for the others).
 PHASES = {
     State.TIMING: "typing",
     State.TIME_UP: "locked",
+    State.DISPUTED: "disputed",
+    State.ALLOWING: "disputed",
+    State.REFUSING: "disputed",
     State.SCORING: "locked",
     State.SCORED: "scored",
 }
@@ -43,21 +47,16 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             "standings": [{"name": n, "score": s} for n, s in match.standings()] if match else [],
             "winners": list(match.winners()) if match else [],
             "winner": winners_line(match.winners()) if match and match.winners() else "",
+            "judge": bool(referee.disputes.judge) and name == referee.disputes.judge,
+            "disputes": [],
         }
+        if done is not None and phase != "waiting":
+            state["disputes"] = [c.to_json() for c in referee.disputes.of(done)]
         if done is not None and done.reading is not None and phase != "waiting":
             faces, size = [str(f) for f in faces_of(done.reading)], size_of(done.reading)
             state["board"] = [faces[r * size : (r + 1) * size] for r in range(size)]
-        if done is not None and done.desk is not None and phase in ("typing", "locked"):
-            state["words"] = [
-                {
-                    "word": t.word,
-                    "status": t.ruling.status,
-                    "said": status_words(t.ruling.status, language),
-                    "why": t.ruling.reason if language == "en" else "",
-                    "counted": [s for s in t.ruling.spellings if s != t.word],
-                }
-                for t in done.desk.words(name)
-            ]
+        if done is not None and done.desk is not None and phase in ("typing", "locked", "disputed"):
+            state["words"] = [ruled(t.word, t.ruling, language) for t in done.desk.words(name)]
         if done is not None and done.result is not None and phase == "scored":
             own = {name, team}
             players = sorted(done.result.players, key=lambda player: player.name not in own)
@@ -71,6 +70,7 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
                             "word": e.word,
                             "status": e.status,
                             "said": status_words(e.status, language),
+                            "counted": [s for s in e.ruling.spellings if s != e.word],
                             "points": e.points,
                             "by": e.player,
                         }
@@ -80,3 +80,15 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
                 for player in players
             ]
     return state
+
+
+def ruled(word: str, ruling: Ruling, language: str) -> dict[str, Any]:
+    """A word on a phone's own list as the phone shows it: the ruling in words, why not
+    (in English only: the engine's reasons are English), and the spellings it counts as."""
+    return {
+        "word": word,
+        "status": ruling.status,
+        "said": status_words(ruling.status, language),
+        "why": ruling.reason if language == "en" else "",
+        "counted": [spelling for spelling in ruling.spellings if spelling != word],
+    }

@@ -49,6 +49,10 @@ class Reader(Protocol):
         """Loose cubes laid out as a crossword (its ``grid`` set), the right way up."""
         ...
 
+    def read_table(self, image: np.ndarray, game: Game, lexicon: str = "") -> LooseReading:
+        """The cubes on the table and the crossword among them, if any (live reading)."""
+        ...
+
 
 class NoCrossword(CuberefError):
     """A photo of cubes that lie in no crossword."""

@@ -183,7 +183,9 @@ class _Team:
                     except (EOFError, OSError):
                         shares[k] = None
             if progress is not None and waiting:
-                progress(self._standing(shares))
+                standing = self._standing(shares)
+                if standing is not None:
+                    progress(standing)
         failed = [share for share in shares.values() if isinstance(share, Failed)]
         if failed or (self.processes and not any(shares.values())):
             why = failed[0].reason if failed else "each ended without an answer"
@@ -198,10 +200,11 @@ class _Team:
             for k in range(self.workers)
         ]
 
-    def _standing(self, shares: dict[int, Share | Failed | None]) -> Progress:
+    def _standing(self, shares: dict[int, Share | Failed | None]) -> Progress | None:
         """How the workers stand together: the best of all, the highest of their bounds,
         and the time left as the latest reports tell it (never more than told before: a
-        slow worker's last report is older than the others')."""
+        slow worker's last report is older than the others'); None until a worker has
+        told anything, as there is no bound to show before."""
         slots = list(self.slots)
         score, bound, nodes, left = self.best.value, -math.inf, 0, 0.0
         for k in range(len(self.processes)):
@@ -212,6 +215,8 @@ class _Team:
                 bound = max(bound, slots[4 * k + 1])
                 nodes += int(slots[4 * k + 2])
                 left = max(left, slots[4 * k + 3])
+        if bound == -math.inf:
+            return None
         self.left = min(self.left, left)
         return Progress(score, int(max(score, bound)), nodes, self.left)
 

@@ -149,6 +149,15 @@ class PageSettings:
     port: int = setting(8080, _port, "its port on the local network; 0: any free one")
     keyboard_player: str = setting("", help="the player who types on the box's keyboard")
     keyboard_team: str = setting("", help="that player's team, if they play in one")
+    judge: str = setting(
+        "", help="the player whose phone rules on challenged words (the button does too)"
+    )
+
+    @property
+    def lists(self) -> bool:
+        """Whether players hand in lists (on phones, or the keyboard), so that a round is
+        scored at 0:00 without waiting for a press."""
+        return self.enabled or bool(self.keyboard_player)
 
 
 @dataclass(frozen=True, slots=True)

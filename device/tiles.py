@@ -10,6 +10,11 @@ import pygame
 
 from device.paint import DOUBT, JOKER_INK, TILE, TILE_INK, Colour, Painter, font
 
+#: How much of a joker's tile (its width) its star takes.
+STAR_SHARE = 0.5
+#: A cube already laid in the crossword: a grey tile, the letter still dark on it.
+USED = (120, 122, 128)
+
 
 def draw_qr(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
     """``text`` as a QR code filling ``box``: dark modules on white, with the quiet zone."""
@@ -35,22 +40,26 @@ def draw_tile(
     doubtful: bool,
     value: int | None = None,
     paint: Painter | None = None,
+    used: bool = False,
 ) -> None:
     """One cube seen from above: its face in dark ink on a light tile, its letter value in
     the corner (as the Ad-Lib cubes print it), a thick orange ring when it may be misread,
-    and a joker standing for a letter drawn as that letter in blue with a star."""
+    and a joker standing for a letter drawn as that letter in blue with a star. A cube
+    ``used`` (laid in the crossword read live) is greyed, so the unused ones stand out."""
     paint = paint or Painter(surface)
     radius = max(3, cell.width // 10)
-    pygame.draw.rect(surface, TILE, cell, border_radius=radius)
+    pygame.draw.rect(surface, USED if used else TILE, cell, border_radius=radius)
     if doubtful:
         pygame.draw.rect(surface, DOUBT, cell, width=max(3, cell.width // 14), border_radius=radius)
     label = {"#": "", "*": "★"}.get(face, face)
     ink = TILE_INK
-    if label.islower():  # a joker standing for this letter in a crossword
+    joker = label.islower()  # a joker standing for this letter in a crossword
+    if joker:
+        # The star large enough to see from across the table; the letter beside it.
         label, ink = label.upper(), JOKER_INK
-        third = cell.width // 3
-        star = pygame.Rect(cell.right - third, cell.bottom - third, third, third)
-        _star(surface, star.inflate(-third // 4, -third // 4), JOKER_INK)
+        side = round(cell.width * STAR_SHARE)
+        star = pygame.Rect(cell.right - side, cell.bottom - side, side, side)
+        _star(surface, star.inflate(-side // 8, -side // 8), JOKER_INK)
     if value is not None:
         letter = pygame.Rect(cell.left, cell.top, cell.width * 3 // 4, cell.height * 3 // 4)
         if label:
@@ -67,6 +76,9 @@ def draw_tile(
         paint.text(str(value), size, TILE_INK, at)
     elif label:
         box = cell.inflate(-cell.width // 5, -cell.height // 5)
+        if joker:
+            box = pygame.Rect(cell.left, cell.top, cell.width * 2 // 3, cell.height * 2 // 3)
+            box = box.inflate(-cell.width // 12, -cell.height // 12)
         paint.fit(label, box, ink, largest=box.height, least=8)
 
 

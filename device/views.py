@@ -1,18 +1,26 @@
-"""What each state of the referee puts on the screen, as a ``render.View``."""
+"""What each state of the referee puts on the screen, as ``render.View`` values."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import replace
 
+from device.disputes import Challenge
 from device.flow import State
 from device.guard import qr_secret
+from device.lines import Line
+from device.live import used_cubes
 from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
 from device.referee import Referee
-from device.render import Line, View
+from device.render import View
+from device.wording import count, disputed_prompt, progress, status_words, winners_line
 from engine.adlib import Verdict
-from engine.adlib.best import BestCrossword
 from engine.adlib.match import start_value
+from engine.house import ALLOWED_BY_TABLE, REFUSED_BY_TABLE
+from engine.referee import NOT_A_WORD, REFUSALS
+from engine.round import Entry
 
 
 def clock_text(seconds: float) -> str:
@@ -30,6 +38,14 @@ SHORT_TITLES = {"adlib": "Ad-Lib"}
 
 
 def view_of(referee: Referee) -> View:
+    """The state's first screen (``screens_of``: all of them)."""
+    return screens_of(referee)[0]
+
+
+def screens_of(referee: Referee) -> tuple[View, ...]:
+    """What the state puts on the screen: one view, or for an Ad-Lib turn's score two, the
+    player's own crossword added up and the best crossword beside it, which the box shows
+    in turn (as it turns any view too long for the screen into pages)."""
     game, state = referee.game, referee.state
     match = referee.match
     name = SHORT_TITLES.get(game.id, game.title)
@@ -49,9 +65,8 @@ def view_of(referee: Referee) -> View:
         if not game.is_tray:
             values = tuple(start_value(face) for face in faces)  # a joker: 0
     lines: tuple[Line, ...] = ()
-    table: tuple[tuple[Line, ...], ...] = ()
+    score, used = "", frozenset[int]()
     clock = ""
-    caption = ""
     message = referee.message
     if state is State.READING:
         message = "Reading the roll..."
@@ -59,11 +74,16 @@ def view_of(referee: Referee) -> View:
         message = "Scoring..."
     elif state is State.TIMING:
         clock = clock_text(referee.seconds_left)
-        if doubtful:
-            message = "Orange cubes may be misread: touch one to change it."
-        lines = _typing_lines(referee)
+        message, lines = _typing(referee, doubtful)
+        score, used, strange = _live(referee, faces)
+        lines = (*lines, *strange)
     elif state is State.TIME_UP:
         clock = "0:00"
+    elif state is State.DISPUTED and referee.disputes.pending is not None:
+        title = f"{name} · a word challenged"
+        message = disputed_prompt(referee.disputes.judge)
+        lines = challenge_lines(referee.disputes.pending)
+        faces, size, doubtful = (), 0, frozenset()
     elif state is State.STARTER and match is not None:
         title = f"{name} · who starts"
         lines = tuple(Line(who, f"{face} = {value}", "head") for who, face, value in match.throws)
@@ -71,19 +91,14 @@ def view_of(referee: Referee) -> View:
         following = match.following if done.player else ""
         if following and following != done.player:
             lines = (*lines, Line(f"Next: {following}", kind="head"))
-    if state is State.SCORED and done is not None:
-        if game.is_tray:
-            message = f"{len(done.found)} words on the tray, {done.maximum} points at most."
-            lines = tray_lines(referee)
-        elif done.verdict is not None:
-            message = " ".join((*done.notes, "Press for the match table."))
-            table, lines = crossword_table(done.verdict)
-            faces, size, doubtful, values = (), 0, frozenset(), ()
-            if done.best is not None and done.best.rows:
-                caption = _best_caption(done.best, done)
-                faces, size = _grid_cells(tuple(done.best.rows)), _grid_width(done.best.rows)
+    if state is State.SCORED and done is not None and game.is_tray:
+        message = (
+            f"{count(len(done.found), 'word')} on the tray, {done.maximum} points at most. "
+            "Press the button for the match table."
+        )
+        lines = tray_lines(referee)
     if state is State.MATCH and match is not None:
-        lines = match_lines(match)
+        lines = match_lines(match, referee.settings.handicap)
         title = f"{name} · match {match.number}"
     qr = ""
     if referee.page_address and state in (State.IDLE, State.MATCH):
@@ -92,7 +107,7 @@ def view_of(referee: Referee) -> View:
         message = f"{message} Phones: {referee.page_address} code {referee.join_code}".strip()
     if state is State.FAILSAFE:
         faces, values = (), ()
-    return View(
+    shown = View(
         title=title,
         faces=faces,
         size=size,
@@ -105,32 +120,101 @@ def view_of(referee: Referee) -> View:
         big_clock=state in (State.TIMING, State.TIME_UP),
         values=values,
         qr=qr,
-        caption=caption,
+        score=score,
+        used=used,
+    )
+    if state is State.SCORED and done is not None and done.verdict is not None:
+        return crossword_screens(shown, done)
+    return (shown,)
+
+
+def crossword_screens(shown: View, done: Round) -> tuple[View, ...]:
+    """An Ad-Lib turn's score: the player's crossword as laid, drawn as cubes and added up
+    as the rulebook does; then the best crossword the roll allowed, and how it compares."""
+    assert done.verdict is not None
+    message = " ".join((*done.notes, "Press the button for the match table."))
+    table, lines = crossword_table(done.verdict)
+    who = f"{done.player}'s crossword" if done.player else "The crossword"
+    own = replace(
+        shown,
+        faces=_grid_cells(done.grid),
+        size=_grid_width(done.grid),
+        doubtful=frozenset(),
+        values=(),
+        caption=f"{who}: {done.verdict.score if done.verdict.valid else 0}",
+        message=message,
         table=table,
+        lines=lines,
+    )
+    best = done.best
+    if best is None or not best.rows:
+        return (own,)
+    rows = tuple(best.rows)
+    score = done.verdict.score if done.verdict.valid else 0
+    how = (
+        "Nothing can score more: the search proved it."
+        if best.proven_optimal
+        else f"The best the search found in {best.seconds:.0f} s; one may score more."
+    )
+    compared = (
+        Line("Best crossword", str(best.score), "head"),
+        Line(f"{who}", str(score), "head"),
+        Line("The same crossword." if rows == tuple(done.grid) else how),
+    )
+    best_view = replace(
+        shown,
+        faces=_grid_cells(rows),
+        size=_grid_width(rows),
+        doubtful=frozenset(),
+        values=(),
+        caption=f"Best crossword: {best.score}",
+        message=message,
+        lines=compared,
+    )
+    return own, best_view
+
+
+def challenge_lines(challenge: Challenge) -> tuple[Line, ...]:
+    """A challenged word as the table sees it: the word and who challenged it, what the
+    word list says, and what the word means."""
+    shown = challenge.dispute
+    return (
+        Line(shown.word.upper(), f"challenged by {challenge.player}", "head"),
+        Line(shown.verdict, kind="head"),
+        Line(shown.definition),
     )
 
 
-def _best_caption(best: BestCrossword, done: Round) -> str:
-    kind = "Best possible" if best.proven_optimal else "Best found"
-    yours = " (yours)" if tuple(best.rows) == tuple(done.grid) else ""
-    return f"{kind}: {best.score}{yours}"
+def _live(referee: Referee, faces: tuple[str, ...]) -> tuple[str, frozenset[int], tuple[Line, ...]]:
+    """While an Ad-Lib turn's timer runs, the table read live: the crossword's running
+    score ("?" while it is not sure), the roll's cubes already laid in it, and the words
+    the lexicon does not know."""
+    live = referee.scoring.live
+    seen = live.view if live is not None else None
+    if seen is None or not seen.grid:
+        return "", frozenset(), ()
+    score = f"{'?' if seen.score is None else seen.score} so far"
+    strange = tuple(
+        Line(f"Not a word: {w.word.upper()}", kind="head") for w in seen.words if not w.valid
+    )
+    return score, used_cubes(faces, seen.unused), strange
 
 
-def _typing_lines(referee: Referee) -> tuple[Line, ...]:
-    """While the timer runs: how many words each player has handed in, never the words."""
-    done = referee.round
-    if done is None or done.desk is None:
-        return ()
-    lines = [
-        Line(name, f"{len(done.desk.words(name))} words", "head")
-        for name in referee.players_with_lists()
-    ]
+def _typing(referee: Referee, doubtful: frozenset[int]) -> tuple[str, tuple[Line, ...]]:
+    """While the timer runs: what the keyboard's player is typing (always in sight, above
+    everything else), and how many words each player has handed in, never the words."""
+    said = ["Orange cubes may be misread: touch one to change it."] if doubtful else []
     keyboard = referee.keyboard
     if keyboard is not None:
-        lines.append(Line(f"{keyboard.player}: {keyboard.entry.upper()}_", kind="head"))
+        said.insert(0, f"{keyboard.player}: {keyboard.entry.upper()}_")
         if keyboard.said:
-            lines.append(Line(keyboard.said))
-    return tuple(lines)
+            said.insert(1, keyboard.said)
+    done = referee.round
+    if done is None or done.desk is None:
+        return "\n".join(said), ()
+    counts = [f"{name} {len(done.desk.words(name))}" for name in referee.players_with_lists()]
+    lines = (Line("Words: " + " · ".join(counts), kind="head"),) if counts else ()
+    return "\n".join(said), lines
 
 
 def _grid_width(grid: tuple[str, ...] | list[str]) -> int:
@@ -143,15 +227,9 @@ def _grid_cells(grid: tuple[str, ...]) -> tuple[str, ...]:
     return tuple("" if ch in ". " else ch for row in grid for ch in row.ljust(width))
 
 
-#: How a word on a player's list is shown beside it ("" for its points).
-STATUS = {
-    "scored": "",
-    "crossed-off": "crossed off",
-    "not-on-board": "not on tray",
-    "not-a-word": "not a word",
-    "too-short": "too short",
-    "repeated": "repeated",
-}
+def side_name(name: str, handicap: Sequence[str]) -> str:
+    """A side as the screens name it: a handicapped player marked."""
+    return f"{name} (handicap)" if name in handicap else name
 
 
 def tray_lines(referee: Referee) -> tuple[Line, ...]:
@@ -163,11 +241,31 @@ def tray_lines(referee: Referee) -> tuple[Line, ...]:
         return tuple(Line(w.word.upper(), str(w.points)) for w in done.found)
     lines: list[Line] = []
     for player in done.result.players:
-        lines.append(Line(player.name, str(player.score), "head"))
+        lines.append(
+            Line(side_name(player.name, referee.settings.handicap), str(player.score), "head")
+        )
         for entry in player.entries:
-            shown = STATUS.get(entry.status, entry.status) or str(entry.points)
-            lines.append(Line(entry.word.upper(), shown))
+            lines.append(entry_line(entry))
     return tuple(lines)
+
+
+def entry_line(entry: Entry) -> Line:
+    """A word of a list on the score screen: its points, or why it does not count (the
+    engine's reason, shortly: ``is slang``), and whether the table's own ruling decided.
+
+    >>> from engine.referee import Ruling
+    >>> said = Ruling("gonna", "", "not-a-word", "", 0, (), refusal="slang")
+    >>> str(entry_line(Entry("gonna", "not-a-word", 0, "Ann", said)))
+    'GONNA  is slang'
+    """
+    ruling, word = entry.ruling, entry.word.upper()
+    if ruling.by_table:
+        if entry.status == NOT_A_WORD:
+            return Line(word, REFUSED_BY_TABLE)
+        word = f"{word} ({ALLOWED_BY_TABLE})"
+    if entry.status == NOT_A_WORD and ruling.refusal in REFUSALS:
+        return Line(word, REFUSALS[ruling.refusal])
+    return Line(word, status_words(entry.status) if entry.status != "scored" else str(entry.points))
 
 
 def crossword_table(verdict: Verdict) -> tuple[tuple[tuple[Line, ...], ...], tuple[Line, ...]]:
@@ -190,24 +288,22 @@ def crossword_table(verdict: Verdict) -> tuple[tuple[tuple[Line, ...], ...], tup
     return table, tuple(lines)
 
 
-def match_lines(match: BoxMatch) -> tuple[Line, ...]:
+def match_lines(match: BoxMatch, handicap: Sequence[str] = ()) -> tuple[Line, ...]:
     """The match table: the winner once there is one, every side's place and score, and
     how far the match has come."""
     lines: list[Line] = []
     winners = match.winners()
     if winners:
-        lines.append(Line(f"Winner: {' and '.join(winners)}", kind="head"))
+        lines.append(Line(winners_line(winners), kind="head"))
     standings = match.model.standings() if match.model is not None else ()
     lines += [
-        Line(f"{standing.place}. {standing.side.name}", str(standing.score), "head")
+        Line(
+            f"{standing.place}. {side_name(standing.side.name, handicap)}",
+            str(standing.score),
+            "head",
+        )
         for standing in standings
     ]
     played = match.model.rounds_played if match.model is not None else 0
-    agreed = match.started.rounds
-    so_far = f"{played} of {agreed} rounds played" if agreed else f"{played} rounds played"
-    if played == 1 and not agreed:
-        so_far = "1 round played"
-    if match.started.target:
-        so_far += f"; target {match.started.target}"
-    lines.append(Line(so_far))
+    lines.append(Line(progress(played, match.started.rounds, match.started.target)))
     return tuple(lines)

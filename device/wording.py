@@ -78,12 +78,21 @@ def progress(played: int, agreed: int, target: int) -> str:
     return f"{rounds} played" + (f"; target {target}" if target else "")
 
 
+def disputed_prompt(judge: str) -> str:
+    """How the table rules on a challenged word.
+
+    >>> disputed_prompt("Cy")
+    'Tap: allow it. Hold: refuse it. Or Cy, the judge, rules on their phone.'
+    """
+    judged = f" Or {judge}, the judge, rules on their phone." if judge else ""
+    return f"Tap: allow it. Hold: refuse it.{judged}"
+
+
 def prompt(match: BoxMatch, game: Game) -> str:
     """What the next press does: for Ad-Lib, who rolls (one cube for who starts, or the
     cubes for a turn) and who follows; after a match, that a press begins the next."""
     if match.ended:
-        won = " and ".join(match.winners()) or "Nobody"
-        return f"{won} won the match. Press the button for a new match."
+        return "Press the button for a new match."  # who won: the match table says it
     holder = match.holder
     if game.is_tray or not holder:
         if match.rounds:

@@ -52,6 +52,8 @@ def test_the_time_left_shown_never_grows():
 
     team.best = Best()
     team.roll = roll
+    team.slots = [-math.inf, 0, 0, 0.0] * 2  # no worker has told anything yet
+    assert team._standing({}) is None  # so no bound (nor 0.0 s left) is shown
     seen = []
     for fresh, stale in ((4.0, 9.0), (3.5, 9.0), (3.0, 2.0), (1.0, 8.0)):
         team.slots = [3, 5, 10, fresh, 3, 5, 10, stale]  # one worker's slot is stale

@@ -38,7 +38,7 @@ def still(image: np.ndarray) -> np.ndarray:
 
 def turn(frames: list[np.ndarray]) -> LiveTurn:
     stream = iter(frames)
-    return LiveTurn(lambda: next(stream), read, GAME, Roll.parse(ROLL, "adlib"))
+    return LiveTurn(lambda: next(stream), read, GAME, lambda: Roll.parse(ROLL, "adlib"))
 
 
 def test_the_turn_shows_the_stable_reading_and_holds_it_under_a_hand(hand_frames) -> None:
@@ -92,7 +92,7 @@ def test_a_camera_that_fails_is_said_and_the_reading_goes_on_in_a_thread(hand_fr
             read_three.set()
             raise MachineError("The camera is gone.") from None
 
-    live = LiveTurn(frame, read, GAME, Roll.parse(ROLL, "adlib"), every=0.0)
+    live = LiveTurn(frame, read, GAME, lambda: Roll.parse(ROLL, "adlib"), every=0.0)
     live.start()
     assert read_three.wait(10)
     live.stop()

@@ -14,7 +14,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from live_frames import CROSSWORD, FACES
+from live_frames import CROSSWORD
+from live_frames import ROLL as ROLL_TEXT
 
 from device.cli import main
 from device.live import LiveView, live_view
@@ -25,7 +26,7 @@ from models.sequences import Shot, Table, laid
 from vision.live import State, watch
 
 GAME = find_game("adlib")
-ROLL = Roll.parse(" ".join(FACES), "adlib")
+ROLL = Roll.parse(ROLL_TEXT, "adlib")
 JOY = [".....", "....J", "....O", "MONEY"]
 
 
@@ -97,6 +98,12 @@ def _lines(out: str) -> list[dict[str, object]]:
     return lines
 
 
+def _watched(source: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
+    """``cuberef watch SOURCE --json`` with the table's roll: its lines."""
+    assert main(["watch", str(source), "--game", "adlib", "--roll", ROLL_TEXT, "--json"]) == 0
+    return _lines(capsys.readouterr().out)
+
+
 def _check_hand_lines(lines: list[dict[str, object]], frames: int) -> None:
     numbers = [int(str(line["frame"])) for line in lines]
     assert numbers == sorted(numbers) and numbers[-1] == frames - 1
@@ -113,9 +120,7 @@ def test_watch_reads_a_folder_of_frames_in_name_order(
     for number, (_, image) in enumerate(hand_frames):
         cv2.imwrite(str(tmp_path / f"frame{number:03d}.png"), image)
     (tmp_path / "notes.txt").write_text("not a frame")
-    argv = ["watch", str(tmp_path), "--game", "adlib", "--roll", " ".join(FACES), "--json"]
-    assert main(argv) == 0
-    _check_hand_lines(_lines(capsys.readouterr().out), len(hand_frames))
+    _check_hand_lines(_watched(tmp_path, capsys), len(hand_frames))
 
 
 def test_watch_reads_a_video_file(
@@ -126,9 +131,7 @@ def test_watch_reads_a_video_file(
     for _, image in hand_frames:
         writer.write(image)
     writer.release()
-    argv = ["watch", str(video), "--game", "adlib", "--roll", " ".join(FACES), "--json"]
-    assert main(argv) == 0
-    _check_hand_lines(_lines(capsys.readouterr().out), len(hand_frames))
+    _check_hand_lines(_watched(video, capsys), len(hand_frames))
 
 
 def test_watch_without_json_says_each_change_for_a_player(

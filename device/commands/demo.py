@@ -1,5 +1,6 @@
-"""Play the box through on built-in defaults, with no hardware: a Boggle round whose
-players type their words on two simulated phones, and a whole Ad-Lib match of two.
+"""Play the box through on built-in defaults, with no hardware: two Boggle matches whose
+players type their words on two simulated phones (they join once, and stay in for the
+second match), and a whole Ad-Lib match of two.
 
 Bundled photos (rendered by the project's scene renderer) stand in for the camera, a
 fast clock runs the 3-minute timer in a moment, the buzzer's cues are printed, and
@@ -41,6 +42,8 @@ PHONES = {
     "Ann": ["quested", "snobs", "notes", "tweed", "cat"],
     "Ben": ["quests", "notes", "stew", "weed", "ox"],
 }
+#: Boggle matches the phones play, one after another: they join once and stay in.
+MATCHES = 2
 #: The Ad-Lib match: who plays, in their seats (the bundled photos show their throws).
 ADLIB_PLAYERS = ["Ann", "Ben"]
 
@@ -172,13 +175,17 @@ def _match(
     won; the phones type while the timer runs."""
     from device.flow import SETTLE_SECONDS, Event, State
     from device.readings import faces_of
+    from device.wording import winners_line
 
     referee, main = box.referee, box.box
     main.draw()
-    for _press in range(40):
+    matches = MATCHES if phones else 1  # the phones stay in for the next match
+    for _press in range(40 * matches):
         if referee.state is State.MATCH and referee.match and referee.match.ended:
-            say(f"match: {referee.message}")
-            return None
+            number = referee.match.number
+            say(f"match {number}: {winners_line(referee.match.winners())}. {referee.message}")
+            if number >= matches:
+                return None
         before = referee.state
         clock.advance(SETTLE_SECONDS)  # a player presses once the screen has changed
         main.events.put(Event.TAP)
@@ -204,7 +211,7 @@ def _match(
                 shown = phone.state()
                 mine = [p for p in shown["results"] if p["name"] == phone.name]
                 say(f"phone: {phone.name} sees {mine[0]['score'] if mine else 0} points")
-    return "the match did not end in 40 presses"
+    return f"the {'matches' if matches > 1 else 'match'} did not end in {40 * matches} presses"
 
 
 def _run_the_clock(box: Assembled, clock: FakeClock) -> None:

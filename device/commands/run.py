@@ -2,7 +2,10 @@
 
 With ``--simulate`` it runs on any computer: a window, a USB webcam or the photo
 folder of ``[camera] folder``, the space bar or a click as the button (hold it for a
-cancel, or press Escape), the terminal bell as the buzzer."""
+cancel, or press Escape), the terminal bell as the buzzer. ``--script FILE`` plays a
+file of timed events on it (press, hold, double, keys TEXT, type TEXT, sleep SECONDS,
+wait STATE [SECONDS], quit; see ``device.script``) and exits at its end; ``--screens
+FOLDER`` saves every screen there as a PNG, with a line of ``screens.jsonl`` each."""
 
 from __future__ import annotations
 
@@ -13,9 +16,9 @@ import signal
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from device import restarts, settings
+from device import restarts, script, settings
 from device.commands.config import config_path
-from device.inputs import folder_to_write
+from device.inputs import folder_to_write, read_text
 from engine.errors import CuberefError
 
 if TYPE_CHECKING:
@@ -28,7 +31,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="the TOML configuration")
     parser.add_argument("--simulate", action="store_true", help="run on a laptop: window, keys")
     parser.add_argument("--photos", metavar="FOLDER", help="a folder of photos as the camera")
-    parser.add_argument("--screens", metavar="FOLDER", help="save each new screen here as PNG")
+    parser.add_argument(
+        "--screens",
+        metavar="FOLDER",
+        help="save each new screen here as PNG, each with a line of FOLDER/screens.jsonl",
+    )
+    parser.add_argument(
+        "--script",
+        metavar="FILE",
+        help="play a file of timed events (press, hold, double, keys, type, sleep, wait, "
+        "quit), then exit",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,6 +53,13 @@ def run(args: argparse.Namespace) -> int:
     chosen = settings.load(path if (args.config or os.path.exists(path)) else None)
     if args.photos:
         chosen = settings.overlay(chosen, {"camera": {"backend": "folder", "folder": args.photos}})
+    steps = script.parse(read_text(args.script, "the script"), args.script) if args.script else []
+    typing = next((step for step in steps if step.kind in ("keys", "type")), None)
+    if typing is not None and not chosen.page.keyboard_player:
+        raise CuberefError(
+            f"{args.script}, line {typing.line} types on the box's keyboard, but no player "
+            "does: set [page] keyboard_player in the configuration."
+        )
     clock = SystemClock()
     screens = folder_to_write(args.screens, "--screens") if args.screens else None
     folder = settings.state_folder(chosen)
@@ -48,10 +68,12 @@ def run(args: argparse.Namespace) -> int:
         box = assemble(chosen, clock, simulate=args.simulate, screenshots=screens)
         if again:  # on the screen, until a roll is read
             box.referee.say("restart", again)
+        if args.script:
+            box.box.play(steps)
         log.info("cuberef box running: %s", chosen.game)
         code = serve(box, clock.sleep)
-    except CuberefError:
-        raise  # a wrong setting (exit 2): the unit does not start it again
+    except (CuberefError, script.ScriptFailed):
+        raise  # a wrong setting (exit 2), or a script the box did not follow: no back-off
     except BaseException as error:
         if not isinstance(error, KeyboardInterrupt | SystemExit):
             restarts.failed(folder, str(error) or type(error).__name__)

@@ -17,7 +17,8 @@ import pygame  # noqa: E402
 
 from device.commands.bench import median_ms  # noqa: E402
 from device.events import MatchStarted, WordTyped  # noqa: E402
-from device.render import Line, View, render  # noqa: E402
+from device.lines import Line  # noqa: E402
+from device.render import View, render  # noqa: E402
 from device.store import Store  # noqa: E402
 
 BOARD = tuple("TNTBGDARELTESISH")

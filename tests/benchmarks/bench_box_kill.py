@@ -62,6 +62,9 @@ class Tray:
     def read_crossword(self, image, game, lexicon=""):
         raise AssertionError("a Boggle box reads no crossword")
 
+    def read_table(self, image, game, lexicon=""):
+        raise AssertionError("a Boggle box reads no table live")
+
 chosen = box_settings(Path(sys.argv[1]), Path(sys.argv[2]))
 chosen["button"]["backend"] = "keys"
 chosen["buzzer"]["type"] = "silent"

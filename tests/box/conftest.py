@@ -18,19 +18,27 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 from engine.board import Board  # noqa: E402
 from engine.faces import Face  # noqa: E402
 from engine.games import Game  # noqa: E402
-from vision import FaceReading, LooseReading, TrayReading  # noqa: E402
+from vision import FaceReading, LooseReading, NoCubesFound, TrayReading  # noqa: E402
 
 BOARD = "TNTB/GDAR/ELTE/SISH"
 SURE, UNSURE = 0.99, 0.4
 
 
 class ListReader:
-    """Returns the readings it was given, one per call: a test double for vision."""
+    """Returns the readings it was given, one per call: a test double for vision. The
+    table read live shows ``table`` (by default nothing: no cubes)."""
 
-    def __init__(self, readings: list, crosswords: list[LooseReading] | None = None):
+    def __init__(
+        self,
+        readings: list,
+        crosswords: list[LooseReading] | None = None,
+        table: LooseReading | None = None,
+    ):
         self.readings = list(readings)
         self.crosswords = list(crosswords or [])
+        self.table = table
         self.images: list[np.ndarray] = []
+        self.live_frames = 0
 
     def read_roll(self, image: np.ndarray, game: Game):
         self.images.append(image)
@@ -39,6 +47,12 @@ class ListReader:
     def read_crossword(self, image: np.ndarray, game: Game, lexicon: str = "") -> LooseReading:
         self.images.append(image)
         return self.crosswords.pop(0)
+
+    def read_table(self, image: np.ndarray, game: Game, lexicon: str = "") -> LooseReading:
+        self.live_frames += 1
+        if self.table is None:
+            raise NoCubesFound("No cubes were found in the photo.")
+        return self.table
 
 
 def _face(face: str, index: int, confidence: float, cell=None) -> FaceReading:

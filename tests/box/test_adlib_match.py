@@ -95,7 +95,8 @@ def test_three_players_two_rounds_each_play_twice_and_the_winner_is_named(tmp_pa
     assert turns_of(made) == [(p, play.score) for p, play in order]
     assert referee.match.over and referee.match.winners() == ("Ann",)
     assert referee.match.standings() == [("Ann", 40), ("Cy", 19), ("Ben", 12)]
-    assert referee.message == "Ann won the match. Press the button for a new match."
+    assert referee.message == "Press the button for a new match."
+    assert shown_lines(made)[0] == "Winner: Ann"  # said once, on the match table
     assert "Winner: Ann" in shown_lines(made)
     kinds = [event.kind for event in made.store.events(1)]
     assert kinds.count("starter-rolled") == 5 and kinds.count("scored") == 6

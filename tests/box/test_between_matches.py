@@ -123,3 +123,27 @@ def test_a_player_joins_between_matches_never_during_one_and_may_leave(tmp_path,
     assert made.referee.match.seats == ["Ann", "Cy"]
     assert typed(url, code, cy, "dart")["status"] == "valid"
     made.close()
+
+
+def test_a_box_restarted_after_a_match_shows_its_table_and_the_next_waits_for_a_press(
+    tmp_path, photos
+):
+    made, clock, url = page_box(tmp_path, photos)
+    ann = joined(url, made.referee.join_code, "Ann")
+    play_a_match(made, clock, url, [ann], words_on("boggle"))
+    made.close()
+    chosen = box_settings(tmp_path, photos)
+    chosen["page"].update(enabled=True, port=0)
+    again, _, _ = build(
+        tmp_path, photos, clock=clock, reader=ListReader([tray_reading()]), settings=chosen
+    )
+    referee = again.referee
+    assert referee.state is State.MATCH and referee.match.number == 1 and referee.match.ended
+    assert again.store.latest_match() == 1  # no match begun before its first roll
+    url = f"http://127.0.0.1:{again.page.port}/"
+    joined(url, referee.join_code, "Cy")  # between matches, after the restart too
+    again.box.events.put("tap")  # at once: a restarted box takes its first press
+    again.box.step()
+    assert referee.state is State.TIMING and referee.match.number == 2
+    assert referee.match.seats == ["Ann", "Cy"]
+    again.close()

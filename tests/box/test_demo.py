@@ -44,7 +44,7 @@ def test_the_crossword_seams_score_and_better_a_crossword():
 
 
 @pytest.mark.slow
-def test_the_demo_plays_boggle_with_two_phones_and_an_ad_lib_match_of_two(tmp_path):
+def test_the_demo_plays_two_boggle_matches_on_two_phones_and_an_ad_lib_match(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "device.cli", "demo", "--out", str(tmp_path)],
         capture_output=True,
@@ -58,19 +58,25 @@ def test_the_demo_plays_boggle_with_two_phones_and_an_ad_lib_match_of_two(tmp_pa
         assert f"phone: {phone} joined" in said
     assert "phone: Ann typed cat: not on the board" in said
     assert "phone: Ben typed ox: too short" in said
-    assert "scored: Ann 9, Ben 5" in said and "phone: Ann sees 9 points" in said
+    # two matches on the same two phones, each phone scored in both
+    assert said.count("scored: Ann 9, Ben 5") == 2 and said.count("phone: Ann sees 9 points") == 2
+    assert said.count("phone: Ann joined") == 1 and "match 2: Winner: Ann." in said
     assert "who starts: Ann threw T = 2" in said and "who starts: Ben threw E = 1" in said
     assert "Ann: crossword ..S./..LA/.GIN/MAC./ELK./N... scores 58 (valid)" in said
     assert "Ben: crossword MILK/A.../LAIR/E... scores 20 (valid)" in said
-    assert said.count("match: Ann won the match.") == 2
+    assert said.count("match 1: Winner: Ann. Press the button for a new match.") == 2
     shots = {
         family: [p.stem.split("-", 1)[1] for p in sorted((tmp_path / family).glob("*.png"))]
         for family in ("boggle", "adlib")
     }
-    assert shots["boggle"] == [
-        "idle", "timing", "phones-typing", "last-ten-seconds", "scored", "match"
+    match = [
+        "reading", "timing", "phones-typing", "last-ten-seconds", "scoring", "scored", "match"
     ]  # fmt: skip
+    assert shots["boggle"] == ["idle", *match, *match]
+    journal = (tmp_path / "boggle" / "screens.jsonl").read_text(encoding="utf-8").splitlines()
+    typing = [json.loads(line) for line in journal if "phones-typing" in line]
+    assert len(typing) == 2 and all("Words: Ann 5 · Ben 5" in t["text"] for t in typing)
     assert shots["adlib"] == [
-        "idle", "starter", "starter",
-        *["timing", "last-ten-seconds", "time-up", "scored", "match"] * 2,
+        "idle", *["reading", "starter"] * 2,
+        *["reading", "timing", "last-ten-seconds", "time-up", "scoring", "scored", "match"] * 2,
     ]  # fmt: skip

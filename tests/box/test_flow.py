@@ -9,16 +9,17 @@ import numpy as np
 import pygame
 import pytest
 
-from device.button import HOLD, TAP, KeyButton
+from device.button import KeyButton
 from device.camera import FolderCamera, open_camera
 from device.clock import FakeClock
-from device.flow import TRANSITIONS, Event, State
+from device.flow import OWN, TRANSITIONS, Event, State
 from device.readings import doubtful_of
 from device.render import draw_text
 from device.seams import Scorer
 from device.sections import CameraSettings
 from device.store import Store
 from device.tiles import draw_tile
+from device.views import view_of
 from engine.errors import CuberefError
 
 from .conftest import BOARD, ListReader, tray_reading
@@ -41,7 +42,7 @@ def drive_to(made, clock, state):
 def test_a_hold_cancels_from_every_state(tmp_path, photos, state):
     made, clock, beeps = build(tmp_path, photos, reader=ListReader([tray_reading()] * 3))
     drive_to(made, clock, state)
-    made.referee.handle(HOLD)
+    made.referee.handle(Event.HOLD)
     assert made.referee.state is State.IDLE
     assert "cancel" in beeps[-1]
     kinds = [e.kind for e in made.store.events(1)]
@@ -53,8 +54,9 @@ def test_a_hold_cancels_from_every_state(tmp_path, photos, state):
 
 def test_the_table_holds_every_move_and_reaches_every_state():
     assert {target for target in TRANSITIONS.values()} == set(State)
-    for state in State:  # a hold cancels and an error is the failsafe's, from everywhere
-        assert TRANSITIONS[(state, Event.HOLD)] is State.IDLE
+    for state in State:  # a hold cancels (but where a state says otherwise) and an error
+        # is the failsafe's, from everywhere
+        assert TRANSITIONS[(state, Event.HOLD)] is OWN.get((state, Event.HOLD), State.IDLE)
         assert TRANSITIONS[(state, Event.ERROR)] is State.FAILSAFE
     resumed = {TRANSITIONS[(State.IDLE, e)] for e in Event if e.startswith("resume-")}
     assert resumed == {State.STARTER, State.TIMING, State.TIME_UP, State.SCORED, State.MATCH}
@@ -132,11 +134,11 @@ def test_a_long_key_press_is_a_hold():
     clock.advance(1.1)
     keys.poll()
     keys.key_up()
-    assert [events.get_nowait() for _ in range(events.qsize())] == [HOLD]
+    assert [events.get_nowait() for _ in range(events.qsize())] == [Event.HOLD]
     keys.key_down()
     clock.advance(0.3)
     keys.key_up()
-    assert events.get_nowait() == TAP
+    assert events.get_nowait() == Event.TAP
 
 
 def test_each_screen_is_saved_and_the_timer_screen_shows_board_and_clock(tmp_path, photos):
@@ -153,7 +155,7 @@ def test_each_screen_is_saved_and_the_timer_screen_shows_board_and_clock(tmp_pat
     tap(made)
     tap(made)
     names = [path.stem.split("-", 1)[1] for path in made.box.saved]
-    assert names == ["idle", "timing", "timer", "time-up", "scored", "match"]
+    assert names == ["idle", "reading", "timing", "timer", "time-up", "scoring", "scored", "match"]
     image = pygame.image.load(str(timer_png))
     letters = sorted(set("ABCDEFGHIJKLMNOPRSTUVWYZ"))
     read = ""
@@ -220,13 +222,14 @@ def test_cameras_are_chosen_by_name_and_fallbacks_are_said(photos):
 def test_scores_are_listed_longest_first(tmp_path, photos):
     made, clock, _ = build(tmp_path, photos)
     drive_to(made, clock, State.SCORED)
-    lines = [str(line) for line in made.box.screen.shown.lines]
+    lines = [str(line) for line in view_of(made.referee).lines]  # on every page
     lengths = [len(line.split()[0]) for line in lines]
     assert lengths == sorted(lengths, reverse=True) and "DART  1" in lines
     found = made.referee.round.found
     assert f"{len(found)} words on the tray, {sum(w.points for w in found)} points" in (
         made.box.screen.shown.message
     )
+    assert "Page 1 of " in made.box.screen.shown.message  # every word, page after page
     made.close()
 
 
@@ -236,7 +239,7 @@ def test_a_tap_pressed_during_a_slow_reading_is_dropped(tmp_path, photos):
     class SlowReader(ListReader):
         def read_roll(self, image, game):
             clock.advance(2.0)  # the reading takes two seconds...
-            made.box.events.put(TAP)  # ...and an impatient player presses again
+            made.box.events.put(Event.TAP)  # ...and an impatient player presses again
             return tray_reading()
 
     made.referee.parts = made.referee.parts.__class__(
@@ -281,7 +284,7 @@ def test_doctor_says_what_works_and_the_fix_for_what_does_not(tmp_path, photos):
 def test_a_cancelled_round_keeps_its_number_and_its_photo(tmp_path, photos):
     made, clock, _ = build(tmp_path, photos, reader=ListReader([tray_reading()] * 2))
     tap(made)
-    made.referee.handle(HOLD)
+    made.referee.handle(Event.HOLD)
     tap(made)
     assert made.referee.round.number == 2
     reads = [e for e in made.store.events(1) if e.kind == "roll-read"]

@@ -67,6 +67,18 @@ LISTED = (
 )
 
 
+RULINGS = (
+    "return [...document.querySelectorAll('#words li')]"
+    ".map(li => [li.querySelector('.word').textContent, li.querySelector('.ruling').textContent])"
+)
+REASON_BELOW = (
+    "const li = [...document.querySelectorAll('#words li')]"
+    ".find(l => l.querySelector('.word').textContent === arguments[0]);"
+    "const word = li.querySelector('.word').getBoundingClientRect();"
+    "return li.querySelector('.why').getBoundingClientRect().top >= word.bottom;"
+)
+
+
 def statuses(driver):
     """The phone's own list as it shows it: word -> status (read in one go, as the page
     redraws the list every second)."""
@@ -122,8 +134,11 @@ def test_a_big_boggle_match_of_three_players_on_two_phones_and_a_keyboard(
                 seen = statuses(ann)
                 assert seen["cot"] == "valid"  # Ann's handicap: three letters count
                 assert seen["zebra"] == "not-on-board"
+                shown = dict(ann.execute_script(RULINGS))
+                assert shown["zebra"] == "not on tray" and shown["cot"] == "ok"  # in words
+                assert ann.execute_script(REASON_BELOW, "zebra")  # the reason: a line of its own
                 assert set(statuses(ben)) == bens  # a phone shows its own words only
-                assert "TON: too short" in " ".join(map(str, made.box.screen.shown.lines))
+                assert "TON: too short" in made.box.screen.shown.message
             clock.advance(180)
             made.box.step()  # 0:00: the lists lock and are refereed at once
             assert referee.state is State.SCORED

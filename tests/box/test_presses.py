@@ -78,7 +78,7 @@ def test_letters_typed_without_enter_are_gone_when_the_round_ends(tmp_path, phot
     press(made, clock)
     press(made, clock)
     assert made.referee.state is State.TIMING
-    assert "Dee: _" in [str(line) for line in made.box.screen.shown.lines]
+    assert made.box.screen.shown.message.startswith("Dee: _")
     keys(made, "seethe", enter=True)
     assert [typed.word for typed in made.referee.desk.words("Dee")] == ["seethe"]
     run_out_the_clock(made, clock)

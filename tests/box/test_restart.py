@@ -23,7 +23,7 @@ from device.store import Store
 from engine.faces import Face
 
 from .conftest import ListReader, tray_reading
-from .test_round import build
+from .test_round import box_settings, build
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -110,3 +110,17 @@ def test_simulate_builds_keys_bell_and_an_announced_screen(tmp_path, photos, mon
 def test_the_examples_in_the_docstrings_hold(module):
     result = doctest.testmod(module)
     assert result.attempted and not result.failed
+
+
+def test_a_box_restarted_for_another_game_begins_afresh(tmp_path, photos):
+    made, clock, _ = build(tmp_path, photos)  # a Boggle round under way
+    made.box.events.put("tap")
+    made.box.step()
+    assert made.referee.state is State.TIMING
+    made.close()
+    chosen = box_settings(tmp_path, photos, "adlib")
+    chosen["players"] = ["Ann", "Ben"]
+    again, _, _ = build(tmp_path, photos, clock=clock, settings=chosen)
+    assert again.referee.state is State.IDLE and again.referee.match is None
+    assert again.referee.message == "Who starts: Ann, roll one cube and press."
+    again.close()

@@ -1,6 +1,6 @@
 // The players' page. Everything a player typed comes back as JSON and is put in with
-// textContent, never as HTML. The phone keeps its code and name, and joins again on its own
-// after the box restarts.
+// textContent, never as HTML. The phone keeps its code, name and token, and joins again on
+// its own after the box restarts. The page speaks the game's language (the box says which).
 "use strict";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -10,6 +10,50 @@ let team = localStorage.getItem("team") || "";
 // The phone's own token: sent again when it joins, it proves this is the same phone.
 let token = localStorage.getItem("token") || "";
 let busy = false;
+let language = "en";
+let phase = "";
+// The box is not answering when a poll fails or takes longer than this (the page polls
+// each second): the notice is up within three seconds of the box stopping.
+const ANSWER_MS = 1800;
+
+const TEXTS = {
+  en: {
+    title: "cuberef: your words", joinHeading: "Join the round", code: "Join code",
+    name: "Your name", team: "Team (if you play in one)", join: "Join",
+    placeholder: "type a word, then Enter", add: "Add", leave: "Leave the table",
+    remove: "remove", standings: "Standings", you: "you", countedAs: "counted as",
+    winner: "Winner", draw: "A draw", and: "and",
+    waiting: "Waiting for the next round.", typing: "Type your words.",
+    locked: "Time is up: the lists are locked.", scored: "The round is scored.",
+    disputed: "A word is challenged: the table rules on it.", allow: "Allow", refuse: "Refuse",
+    challengedBy: "challenged by", byTable: "by this table", challenge: "Challenge",
+    challengeHint: "challenge a word before the scoring",
+    offline: "The box is not answering, so the clock here has stopped. Your words are kept; this page goes on when the box is back.",
+  },
+  cs: {
+    title: "cuberef: tvoje slova", joinHeading: "Připoj se ke hře", code: "Kód hry",
+    name: "Tvoje jméno", team: "Tým (hraješ-li v týmu)", join: "Připojit",
+    placeholder: "napiš slovo a Enter", add: "Přidat", leave: "Odejít od stolu",
+    remove: "smazat", standings: "Pořadí", you: "ty", countedAs: "počítá se jako",
+    winner: "Vítěz", draw: "Remíza", and: "a",
+    waiting: "Čeká se na další kolo.", typing: "Piš svá slova.",
+    locked: "Čas vypršel: seznamy jsou uzavřené.", scored: "Kolo je sečtené.",
+    disputed: "Slovo je napadené: rozhodne stůl.", allow: "Uznat", refuse: "Zamítnout",
+    challengedBy: "napadl(a)", byTable: "tímto stolem", challenge: "Napadnout",
+    challengeHint: "napadni slovo, než se sečte",
+    offline: "Krabička neodpovídá, proto se tu hodiny zastavily. Tvá slova zůstávají; stránka pokračuje, až bude krabička zpět.",
+  },
+};
+
+function t(key) { return (TEXTS[language] || TEXTS.en)[key]; }
+
+function speak(lang) {
+  if (!TEXTS[lang] || lang === language) return;
+  language = lang;
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-text]")) node.textContent = t(node.dataset.text);
+  for (const node of document.querySelectorAll("[data-placeholder]")) node.placeholder = t(node.dataset.placeholder);
+}
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -19,21 +63,38 @@ function el(tag, text, cls) {
 }
 
 async function call(path, body) {
-  const response = await fetch(path, {
-    method: body ? "POST" : "GET",
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), ANSWER_MS);
+  let response;
+  try {
+    response = await fetch(path, {
+      method: body ? "POST" : "GET",
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      signal: stop.signal,
+    });
+  } catch {
+    offline(true);
+    return { ok: false, status: 0, error: "" };
+  } finally { clearTimeout(timer); }
+  offline(false);
   let answer;
   try { answer = await response.json(); } catch { answer = { ok: false, error: "The box did not answer." }; }
   answer.status = response.status;
   return answer;
 }
 
+function offline(down) {
+  $("offline").hidden = !down;
+  if (down) $("offline").textContent = t("offline");
+  $("clock").classList.toggle("stopped", down);
+}
+
 function say(text) { $("error").textContent = text || ""; }
 
 async function join() {
   const answer = await call("/join", { code, name, team, token });
+  if (answer.status === 0) return false;  // the box is away: try again at the next poll
   if (!answer.ok) { say(answer.error); showJoin(); return false; }
   token = answer.token;
   localStorage.setItem("token", token);
@@ -53,26 +114,43 @@ function clockText(seconds) {
   return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
 }
 
+// A word and how it was taken: the ruling in words, the spelling it counted as, why not.
+function wordItem(w, shown) {
+  const item = el("li", undefined, w.status);
+  const ruling = el("span", shown, "ruling");
+  item.append(el("span", w.word, "word"), ruling);
+  if (w.counted && w.counted.length) item.append(el("span", t("countedAs") + " " + w.counted.join(", "), "counted"));
+  if (w.why && w.status !== "valid") item.append(el("span", w.why, "why"));
+  return item;
+}
+
+function winnersText(winners) {
+  if (winners.length === 1) return t("winner") + ": " + winners[0];
+  return t("draw") + ": " + winners.slice(0, -1).join(", ") + " " + t("and") + " " + winners[winners.length - 1];
+}
+
 function show(state) {
+  speak(state.language);
+  if (state.phase !== phase) { say(""); phase = state.phase; }  // last round's refusals go
   $("who").textContent = state.name + (state.team ? " (" + state.team + ")" : "");
   $("clock").textContent = state.phase === "typing" ? clockText(state.seconds) : "";
-  const phases = { waiting: "Waiting for the next round.", typing: "Type your words.",
-                   locked: "Time is up: the lists are locked.", scored: "The round is scored." };
-  $("phase").textContent = phases[state.phase] || "";
+  $("phase").textContent = t(state.phase) || "";
   const board = $("board");
   board.replaceChildren();
   board.style.gridTemplateColumns = "repeat(" + (state.board.length || 1) + ", 1fr)";
   for (const row of state.board) for (const face of row) board.append(el("span", face));
   $("type").hidden = state.phase !== "typing";
+  $("leave").hidden = state.phase !== "waiting";
+  $("challenge").hidden = !["typing", "locked", "disputed"].includes(state.phase);
+  showDisputes(state);
   const words = $("words");
   words.replaceChildren();
   for (const w of state.words) {
-    const item = el("li", undefined, w.status);
-    item.append(el("span", w.word), el("span", w.status === "valid" ? "ok" : w.why || w.status));
+    const item = wordItem(w, w.said);
     if (state.phase === "typing") {
-      const remove = el("button", "×");
+      const remove = el("button", "×", "remove");
       remove.type = "button";
-      remove.setAttribute("aria-label", "remove " + w.word);
+      remove.setAttribute("aria-label", t("remove") + " " + w.word);
       remove.onclick = () => send(w.word, true);
       item.append(remove);
     }
@@ -81,29 +159,65 @@ function show(state) {
   const results = $("results");
   results.replaceChildren();
   for (const player of state.results) {
-    results.append(el("h2", player.name + ": " + player.score));
+    const heading = el("h2", player.name + ": " + player.score + (player.yours ? " (" + t("you") + ")" : ""));
+    const part = el("section", undefined, player.yours ? "player yours" : "player");
+    part.append(heading);
     const list = el("ul");
-    for (const w of player.words) {
-      const item = el("li", undefined, w.status);
-      item.append(el("span", w.word), el("span", w.status === "scored" ? w.points : w.status));
-      list.append(item);
-    }
-    results.append(list);
+    for (const w of player.words) list.append(wordItem(w, w.status === "scored" ? w.points : w.said));
+    part.append(list);
+    results.append(part);
   }
   const standings = $("standings");
   standings.replaceChildren();
   if (state.standings.length) {
-    standings.append(el("h2", "Standings"));
+    standings.append(el("h2", t("standings")));
     const list = el("ol");
     for (const s of state.standings) list.append(el("li", s.name + ": " + s.score));
     standings.append(list);
   }
-  if (state.winners.length) standings.append(el("p", "Winner: " + state.winners.join(" and "), "winner"));
+  if (state.winners.length) standings.append(el("p", winnersText(state.winners), "winner"));
+}
+
+function showDisputes(state) {
+  const disputes = $("disputes");
+  disputes.replaceChildren();
+  let waiting = true;  // the first word not yet ruled on is the one on the screen
+  for (const d of state.disputes) {
+    const item = el("article", undefined, "dispute " + (d.ruling || "pending"));
+    item.append(el("h3", d.word.toUpperCase() + " (" + t("challengedBy") + " " + d.by + ")"));
+    item.append(el("p", d.verdict, "verdict"), el("p", d.definition, "definition"));
+    if (d.ruling) item.append(el("p", d.ruling + " " + t("byTable"), "ruling"));
+    if (!d.ruling && waiting && state.judge && state.phase === "disputed") {
+      for (const [label, allow] of [[t("allow"), true], [t("refuse"), false]]) {
+        const button = el("button", label);
+        button.type = "button";
+        button.onclick = () => rule(d.word, allow);
+        item.append(button);
+      }
+    }
+    if (!d.ruling) waiting = false;
+    disputes.append(item);
+  }
+}
+
+async function challenge(word) {
+  const answer = await call("/dispute", { code, token, word });
+  if (!answer.ok) { say(answer.error); return false; }
+  say(answer.dispute.verdict + ". " + answer.dispute.definition);
+  await refresh();
+  return true;
+}
+
+async function rule(word, allow) {
+  const answer = await call("/rule", { code, token, word, allow });
+  say(answer.ok ? "" : answer.error);
+  await refresh();
 }
 
 async function refresh() {
   if (!token || busy) return;
   const answer = await call("/state?code=" + encodeURIComponent(code) + "&token=" + encodeURIComponent(token));
+  if (answer.status === 0) return;  // the box is away: the notice says so
   if (answer.status === 401) { await join(); return; }
   if (!answer.ok) { say(answer.error); return; }
   show(answer);
@@ -134,7 +248,23 @@ $("type").addEventListener("submit", async (event) => {
   if (await send(word)) $("word").value = "";
 });
 
+$("challenge").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const word = $("challenged").value.trim();
+  if (word && await challenge(word)) $("challenged").value = "";
+});
+
+$("leave").addEventListener("click", async () => {
+  const answer = await call("/leave", { code, token });
+  if (!answer.ok) { say(answer.error); return; }
+  token = "";  // out: no more polling, and no joining again on its own
+  localStorage.removeItem("token");
+  showJoin();
+});
+
 (async () => {
+  const hello = await call("/hello");
+  if (hello.ok) speak(hello.language);
   if (code && name && await join()) await refresh(); else showJoin();
   setInterval(refresh, 1000);
 })();

@@ -1,0 +1,110 @@
+"""A screen too long for the screen, as pages: every line shown at the smallest text, one
+page after another, which the box turns in turn. A side (a heading and the lines under
+it) is kept on one page where it fits on one, and each page's message says which it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+
+from device.lines import Line, message_height, rows_of, table_rows
+from device.paint import font, smallest, wrap
+from device.render import View, layout, text_area
+
+
+@dataclass(frozen=True)
+class _Room:
+    """How many rows of lines a page of a view holds, and how wide each is."""
+
+    rows: int
+    width: int
+
+
+def _room(view: View, width: int, height: int) -> tuple[_Room, _Room]:
+    """The room for the lines in one column, and in as many as the screen draws."""
+    unit = height / 480
+    area, _code = text_area(layout(width, height, view), view, unit)
+    typeface = font(smallest(height))
+    step = typeface.get_linesize()
+    indent, gap = round(24 * unit), round(16 * unit)
+    top = area.top + message_height(view.message, typeface, area.width, unit)
+    if view.table:
+        tables = table_rows(view.table, typeface, area.width, indent, gap)
+        top += max(len(rows) for rows in tables) * step
+    fit = max(0, (area.bottom - top) // step)
+    columns = 2 if area.width >= 2 * 300 * unit else 1
+    return _Room(fit, area.width), _Room(
+        fit * columns, (area.width - gap * (columns - 1)) // columns
+    )
+
+
+def _count(lines: tuple[Line, ...], width: int, height: int) -> int:
+    unit = height / 480
+    return len(rows_of(lines, font(smallest(height)), width, round(24 * unit), round(16 * unit)))
+
+
+def _fits(view: View, width: int, height: int) -> bool:
+    one, most = _room(view, width, height)
+    if _count(view.lines, one.width, height) <= one.rows:
+        return True
+    return _count(view.lines, most.width, height) <= most.rows
+
+
+@cache
+def pages(view: View, width: int, height: int) -> tuple[View, ...]:
+    """``view`` as the pages it takes to show every one of its lines (itself where they
+    fit), each page's message saying which page it is."""
+    if not view.lines or _fits(view, width, height):
+        return (view,)
+    _one, room = _room(replace(view, message=_page_mark(view.message, 99, 99)), width, height)
+    if room.rows < 1:
+        return (view,)  # the message fills the screen: no page would show a line
+    lines = _one_row_each(view.lines, room.width, height)
+    chunks: list[list[Line]] = []
+    page: list[Line] = []
+    for block in _blocks(lines):
+        if page and len(page) + len(block) > room.rows and len(block) <= room.rows:
+            chunks.append(page)
+            page = []
+        for line in block:
+            if len(page) == room.rows:
+                chunks.append(page)
+                page = []
+            page.append(line)
+    chunks.append(page)
+    return tuple(
+        replace(view, lines=tuple(chunk), message=_page_mark(view.message, k, len(chunks)))
+        for k, chunk in enumerate(chunks, 1)
+    )
+
+
+def _one_row_each(lines: tuple[Line, ...], width: int, height: int) -> list[Line]:
+    """The lines with each that wraps onto several rows made one line a row (the rows
+    after its first as the lines under it), so that a page may end between them."""
+    typeface = font(smallest(height))
+    indent = round(24 * height / 480)
+    split: list[Line] = []
+    for line in lines:
+        if line.points or _count((line,), width, height) == 1:
+            split.append(line)
+            continue
+        pieces = wrap(line.text, typeface, width - indent) or [""]
+        split += [replace(line, text=pieces[0])]
+        split += [Line(piece) for piece in pieces[1:]]
+    return split
+
+
+def _blocks(lines: list[Line]) -> list[list[Line]]:
+    """The lines in sides: each heading with the lines under it."""
+    blocks: list[list[Line]] = []
+    for line in lines:
+        if line.kind != "item" or not blocks:
+            blocks.append([])
+        blocks[-1].append(line)
+    return blocks
+
+
+def _page_mark(message: str, number: int, total: int) -> str:
+    mark = f"Page {number} of {total}."
+    return f"{message}\n{mark}" if message else mark
