@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import signal
 import sys
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -152,6 +153,7 @@ def chosen_command(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    program = argv is None  # the process itself, not a caller in Python
     argv = list(sys.argv[1:] if argv is None else argv)
     if any("\0" in word for word in argv):  # no shell passes one; a caller in Python may
         print("cuberef: An argument holds a NUL character; remove it.", file=sys.stderr)
@@ -178,6 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{logs.prefix(logging.ERROR)}cuberef: {printable(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
+        if program:  # said once: a second Ctrl-C while the interpreter winds down (its
+            # handlers back to the default) would end it by the signal, not the 130 owed
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("cuberef: stopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:

@@ -57,11 +57,22 @@ class Reader(Protocol):
 class NoCrossword(CuberefError):
     """A photo of cubes that lie in no crossword."""
 
-    def __init__(self) -> None:
+    def __init__(self, sentence: str = "") -> None:
         super().__init__(
-            "The photo shows no crossword: lay the cubes edge to edge in rows and columns "
+            sentence
+            or "The photo shows no crossword: lay the cubes edge to edge in rows and columns "
             "and take the photo again."
         )
+
+
+class CrosswordInPieces(NoCrossword):
+    """A photo of cubes that lie in several pieces, any of which could be the crossword:
+    scoring one of them would score what the player may not have meant."""
+
+    def __init__(self, pieces: tuple[int, ...]) -> None:
+        from vision.crossword import in_pieces
+
+        super().__init__(in_pieces(pieces))
 
 
 class VisionReader:
@@ -78,6 +89,8 @@ class VisionReader:
         reading = self.read_table(image, game, lexicon)
         if not reading.grid:
             raise NoCrossword()
+        if len(reading.pieces) > 1:
+            raise CrosswordInPieces(reading.pieces)
         return reading
 
     def read_table(self, image: np.ndarray, game: Game, lexicon: str = "") -> LooseReading:

@@ -156,7 +156,8 @@ crops drawn by `models/render.py` (balanced over the classes, seed 1) from
 {len(train_fonts)} free fonts (`models/fonts/SOURCES.txt`, split `train`:
 {", ".join(train_fonts)}), ink colours of real sets (blue, teal, black, red),
 white/ivory/cream cubes, underline marks under M, W, Z on 85% of sets, Ad-Lib point values
-on 15%; each crop turned by a quarter turn plus up to 40 degrees, in perspective, with the
+on 15% (0.12-0.2 of the face high), the Ad-Lib joker as a square or a diamond, hatched or
+cross-hatched; each crop turned by a quarter turn plus up to 40 degrees, in perspective, with the
 cube's side and part of another letter, neighbouring cubes, tray walls, shadows, uneven
 light, colour casts, blur, noise, JPEG artefacts and half of them seen at low resolution (the
 top face 18-32 pixels wide). "none" crops show empty tray cells, tray walls, cube sides and
@@ -171,7 +172,10 @@ still leans to its true turn; each quarter of a batch is turned by another quart
 target with it. Beside them, {fig["table_samples"]:,} crops cut by `models/tablecrops.py` from
 {fig["table_scenes"]:,} 3D tables of `models.tabletop` (split `train`): every top as the reader
 cuts it (corners a little off, a margin of 1.1-1.35), and as "none" every side the camera
-sees (with its own letter), bare table and empty tray cells.
+sees (with its own letter), bare table, empty tray cells and, from half the tops 48 pixels
+wide or more, a piece of the top a quarter to nearly half its side (mostly a corner, where
+an Ad-Lib set prints the value). The tables are seen from up to 50 degrees off the vertical
+(trays 45), with Ad-Lib values 0.13-0.26 of the face high and jokers in the same four looks.
 Trained for {fig["epochs"]} epochs (AdamW, one-cycle) on the CPU, {fig.get("threads", 1)} thread(s):
 {rendering}, training {fig["train_s"]} s, {fig["total_s"]} s in all.
 

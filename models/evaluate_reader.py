@@ -18,9 +18,11 @@ makes the finder miss every third top it finds (the first, the fourth, ...), so 
 the reader finds again by carving tops out of blobs is measured; ``--no-carve`` turns that off.
 ``--tables unseen`` renders the 3D tables of ``models.tabletop`` in what no model was trained
 on (held-out fonts, colours and textures, seeds of their own); crosswords there lie at any
-turn and are compared the right way up. ``single`` (3D tables only) is one or two cubes
-thrown apart to see who starts: right when each cube is read once, as its top, and nothing
-else is read.
+turn and are compared the right way up; a crossword that a hand or the frame's edge hides in
+part is counted apart, not scored (as a loose cube mostly hidden is not). ``single`` (3D
+tables only) is one cube a player thrown apart to see who starts: right when each cube in
+view is read once, as its top, and nothing else is read (or, where a hand hides every cube,
+when the reader says it found none).
 """
 
 from __future__ import annotations
@@ -117,6 +119,8 @@ class Tally:
     crosswords_right: int = 0
     #: Crosswords whose cells were all read right, whichever way up they were turned.
     crosswords_any_turn: int = 0
+    #: Crosswords a hand or the frame's edge hides in part: not scored.
+    crosswords_hidden: int = 0
     singles: int = 0
     singles_right: int = 0
     seconds: list[float] = field(default_factory=list)
@@ -132,6 +136,9 @@ class Tally:
             f"loose found & read:    {pct(self.loose_right, self.loose_cubes)}",
             f"crosswords exact:      {pct(self.crosswords_right, self.crosswords)}",
             f"  ... any way up:      {pct(self.crosswords_any_turn, self.crosswords)}",
+            f"  ... hidden in part:  {self.crosswords_hidden} (not scored)"
+            if self.crosswords_hidden
+            else "",
             f"single throws exact:   {pct(self.singles_right, self.singles)}",
             f"median seconds/scene:  {np.median(self.seconds):.3f}" if self.seconds else "",
         ]
@@ -221,8 +228,8 @@ def score_scene(
         return
     if scene.kind == "single":
         tally.singles += 1
+        seen = [cube for cube in scene.cubes if cube.visible >= VISIBLE]
         if isinstance(reading, LooseReading):
-            seen = [cube for cube in scene.cubes if cube.visible >= VISIBLE]
             # A face read on a cube mostly hidden is no error; one read off every cube is.
             stray = [
                 f
@@ -230,6 +237,11 @@ def score_scene(
                 if not any(_on_top(f.x, f.y, cube, 1.0) for cube in scene.cubes)
             ]
             tally.singles_right += not stray and all(_read_once(c, reading) for c in seen)
+        else:  # refused: right where a hand hides every cube
+            tally.singles_right += not seen
+        return
+    if any(cube.visible < VISIBLE for cube in scene.cubes if cube.cell is not None):
+        tally.crosswords_hidden += 1
         return
     tally.crosswords += 1
     if isinstance(reading, LooseReading) and reading.grid is not None and scene.grid is not None:

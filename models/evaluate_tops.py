@@ -97,7 +97,10 @@ its centre, size, stretch and turn. Written by `python -m models.train_tops` (`m
 
 Only scenes rendered by the project's renderers; no photo was used:
 {figures["tables"]:,} tables of 3D cubes from `models.tabletop` (split `train`: trays,
-loose rolls, crosswords, single cubes, empty tables) and {figures["flat"]:,} flat scenes
+loose rolls, crosswords, single throws of one to four cubes, empty tables; cameras from
+straight above to 50 degrees off (trays to 45), so that the sides the camera sees, each with
+its own letter, may look as large as the tops, which alone are marked; each top 2.5-25 % of
+the photo's longer side wide) and {figures["flat"]:,} flat scenes
 from `models.scenes` and `models.sidescene` (seeds of their own). Each was seen through
 {figures["steps"]:,} batches of {figures["batch"]} patches of
 {figures["patch"]}x{figures["patch"]} pixels, at a random scale (0.45-2.4), turn and

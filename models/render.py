@@ -126,17 +126,44 @@ def _glyph(font: Path, text: str) -> np.ndarray:
     return mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
 
 
-def _joker(size: int, rng: np.random.Generator | None) -> np.ndarray:
-    """The Ad-Lib joker: a square outline crossed by diagonal lines."""
-    m = np.zeros((size, size), np.float32)
+#: How Ad-Lib sets print the joker: the museum's set calls it a "blank diamond", others
+#: hatch the face. An outline (square or diamond) with diagonal hatching inside, the
+#: hatching alone, or hatching both ways.
+JOKER_LOOKS = ("square", "diamond", "hatch", "cross")
+
+
+@functools.lru_cache(maxsize=1024)
+def joker_ink(size: int, look: str = "square", lines: int = 2) -> np.ndarray:
+    """The joker's ink ([size, size] float32, 0..1) in one of ``JOKER_LOOKS``, hatched by
+    ``lines`` diagonal lines (0: the outline alone)."""
     t = max(1, size // 12)
-    cv2.rectangle(m, (t, t), (size - 1 - t, size - 1 - t), 1.0, t)
-    n = 2 if rng is None else int(rng.integers(1, 4))
-    step = 2 * size / (n + 1)
-    for i in range(1, n + 1):
+    low, high, middle = t, size - 1 - t, size // 2
+    if look == "diamond":
+        outline = [(middle, low), (high, middle), (middle, high), (low, middle)]
+    else:
+        outline = [(low, low), (high, low), (high, high), (low, high)]
+    polygon = np.array(outline, np.int32)
+    inside = np.zeros((size, size), np.float32)
+    cv2.fillConvexPoly(inside, polygon, 1.0)
+    hatch = np.zeros((size, size), np.float32)
+    step = 2 * size / (lines + 1)
+    for i in range(1, lines + 1):
         o = int(i * step - size)
-        cv2.line(m, (max(0, o), max(0, -o)), (min(size, size + o), min(size, size - o)), 1.0, t)
-    return m
+        cv2.line(hatch, (max(0, o), max(0, -o)), (min(size, size + o), min(size, size - o)), 1.0, t)
+    if look == "cross":
+        hatch = np.maximum(hatch, hatch[:, ::-1])
+    out = hatch * inside
+    if look != "hatch":
+        cv2.polylines(out, [polygon], True, 1.0, t)
+    return out
+
+
+def _joker(size: int, rng: np.random.Generator | None) -> np.ndarray:
+    """The Ad-Lib joker, in a look drawn by ``rng`` (None: a square with two lines)."""
+    if rng is None:
+        return joker_ink(size)
+    look = JOKER_LOOKS[int(rng.integers(len(JOKER_LOOKS)))]
+    return joker_ink(size, look, int(rng.integers(0 if look == "diamond" else 1, 9)))
 
 
 def face_ink(
@@ -183,7 +210,7 @@ def face_ink(
             ink[top + gh + gap : top + gh + gap + bar_h, bl : bl + bw] = 1.0
     if style.adlib and face in ADLIB_VALUES:
         v = _glyph(style.font, ADLIB_VALUES[face])
-        vs = size * 0.16 / v.shape[0]
+        vs = size * u(0.12, 0.2) / v.shape[0]
         v = cv2.resize(
             v,
             (max(1, round(v.shape[1] * vs)), max(1, round(v.shape[0] * vs))),

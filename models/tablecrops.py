@@ -5,6 +5,8 @@ ordered as the image shows them, with a margin), its corners a little off as a f
 each side the camera sees, a patch of bare table and an empty tray cell are "none". The
 tables bring what the face renderer of ``models.render`` draws less of: perspective, side
 faces with their own letters beside the top, shadows, highlights, textures and overlays.
+A piece of a large top (its letter's value in a corner, a part of its letter) is "none"
+too: a finder may propose it, and only the whole top is the face.
 """
 
 from __future__ import annotations
@@ -28,9 +30,12 @@ VISIBLE = 0.85
 #: The sides cut as "none": at least this share of their top's area in view, and at most this.
 SIDE_SEEN = (0.2, 0.55)
 #: Bump when the crops are cut differently: cached sets carry it in their name.
-CROPS_VERSION = 2
+CROPS_VERSION = 3
 #: Kinds of table drawn, and how often: trays and rolls hold most tops, empty tables "none".
-KINDS = (("tray", 0.45), ("loose", 0.3), ("crossword", 0.15), ("empty", 0.1))
+KINDS = (("tray", 0.4), ("loose", 0.25), ("crossword", 0.15), ("single", 0.1), ("empty", 0.1))
+#: Tops at least this many pixels wide give a piece of themselves as "none", this share of
+#: their side.
+PIECE_FROM, PIECE = 48, (0.25, 0.45)
 #: The frames scenes are drawn in: the same scene seen by cameras of several resolutions.
 FRAMES = ((640, 480), (1024, 768), (1600, 1200))
 
@@ -71,6 +76,22 @@ def _crop(
     return cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA)
 
 
+def _piece(corners: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The corners of a small square inside the top ``corners``, mostly in one of its
+    corners (where an Ad-Lib set prints the value)."""
+    share = float(rng.uniform(*PIECE))
+    a, b = (
+        rng.choice([share / 2, 1 - share / 2], 2)
+        if rng.random() < 0.6
+        else rng.uniform(share / 2, 1 - share / 2, 2)
+    )
+    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * share / 2 + [a, b]
+    # Bilinear in the top's own corners: (0, 0) its first corner, (1, 1) its third.
+    u, v = square[:, :1], square[:, 1:]
+    c0, c1, c2, c3 = corners
+    return np.asarray((1 - u) * (1 - v) * c0 + u * (1 - v) * c1 + u * v * c2 + (1 - u) * v * c3)
+
+
 def scene_crops(
     scene: Scene, rng: np.random.Generator, size: int
 ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -88,6 +109,8 @@ def scene_crops(
             continue
         tops.append(cut.mean(0))
         out.append((_crop(image, cut, rng, size), *_target(cube.face, print_turn(corners, cut))))
+        if np.linalg.norm(cut[1] - cut[0]) >= PIECE_FROM and rng.random() < 0.5:
+            out.append((_crop(image, _piece(cut, rng), rng, size), *_target(None, 0)))
         top = cv2.contourArea(cut.astype(np.float32))
         for seen in cube.sides:
             quad = ordered(np.array(seen.corners, np.float64))
@@ -106,6 +129,7 @@ def scene_crops(
         if scene.cubes
         else min(height, width) * rng.uniform(0.05, 0.2)
     )
+    side = min(side, min(height, width) / 3)  # (a cube filling the photo leaves less table)
     for _ in range(3):
         centre = rng.uniform([side, side], [width - side, height - side])
         if any(np.linalg.norm(centre - t) < side for t in tops):

@@ -40,11 +40,11 @@ from vision.topshape import (
 #: ``models.sidescene`` (seeds of their own, far from their tests' held-out ones).
 SOURCES: dict[str, tuple[tuple[str, float], ...]] = {
     "tabletop": (
-        ("tray", 0.4),
+        ("tray", 0.32),
         ("loose", 0.25),
-        ("crossword", 0.2),
-        ("single", 0.05),
-        ("empty", 0.1),
+        ("crossword", 0.22),
+        ("single", 0.13),
+        ("empty", 0.08),
     ),
     "flat": (
         ("tray", 0.4),

@@ -25,7 +25,7 @@ from vision.topshape import CHANNELS, HEAT, INPUT_SIDE, STRIDE
 
 HERE = Path(__file__).resolve().parent
 TRAIN_SEED, VAL_SEED = 11, 12
-DATA_VERSION = 3
+DATA_VERSION = 4
 PATCH = 256
 
 

@@ -134,18 +134,22 @@ def test_tray_rows_and_columns_are_as_the_image_shows_them() -> None:
 
 def test_a_crossword_says_which_way_it_is_turned() -> None:
     """Letters laid upright in the crossword read, in the image, within 45 degrees (and a
-    little jitter) of the turn ``grid_turn`` gives; crosswords lie at every turn."""
+    little jitter) of the turn ``grid_turn`` gives, the median of them (a camera tilted up
+    to 50 degrees bends the far ones further); crosswords lie at every turn."""
     turns = set()
     for seed in range(8):
         scene = render("crossword", seed, frame=SMALL)
         shot = compose("crossword", seed, "train", SMALL)
         assert scene.grid is not None
+        apart = []
         for cube, placed in zip(shot.stage.cubes, scene.cubes, strict=True):
             if placed.cell is None:
                 continue
             assert scene.grid[placed.cell[0]][placed.cell[1]] == placed.face
-            if cube.spot.turn == 0 and not scene.ambiguous_axes:
-                assert abs((placed.angle - 90 * scene.grid_turn + 180) % 360 - 180) < 48
+            if cube.spot.turn == 0:
+                apart.append(abs((placed.angle - 90 * scene.grid_turn + 180) % 360 - 180))
+        if not scene.ambiguous_axes:
+            assert np.median(apart) < 48
         turns.add(scene.grid_turn)
     assert len(turns) >= 3
 
@@ -171,11 +175,11 @@ def test_a_hand_over_a_top_lowers_its_visible_share() -> None:
         scene = render("single", seed, frame=SMALL)
         hands = shot.canvas.ids == OCCLUDER
         for k, cube in enumerate(scene.cubes):
-            if not hands.any() or cube.visible > 0.9:
-                continue
             uv, _ = shot.camera.project(turned(shot.stage.cubes[k].box.top(), 0).corners)
             under = hands[_polygon_mask(hands.shape, uv)].mean()
-            assert under > 0.05 and cube.visible < 1 - under + 0.1
+            if not under >= 0.1:  # (marks drawn over the photo may hide a top too)
+                continue
+            assert cube.visible < 1 - under + 0.1
             covered += 1
     assert covered >= 1
 

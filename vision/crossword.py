@@ -4,21 +4,16 @@ have been missed, and which way up the crossword lies."""
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
 
 from vision.detect import FaceQuad
-from vision.lattice import Lattice, fit_lattice, turn_cell
+from vision.lattice import Lattice, turn_cell
+from vision.pieces import piece_lattice, pieces
 from vision.tray import cell_corners, touches_border
 
-#: Touching faces whose centres lie within this many face sides are neighbours in a crossword.
-TOUCHING = 1.3
-#: ... or this many, when the step between them runs along a face's edge within ALONG degrees.
-TOUCHING_ALONG = 1.5
-ALONG = 12
 #: A group of at least this many touching cubes is a crossword.
 CROSSWORD_MIN = 3
 #: How often a player lays a cube of a crossword a quarter turn round from the others.
@@ -33,51 +28,41 @@ def _quarter(degrees: float) -> float:
 
 
 def touching_group(quads: Sequence[FaceQuad]) -> list[int]:
-    """The largest group of faces joined edge to edge, if it is a crossword."""
-    n = len(quads)
-    if n < CROSSWORD_MIN:
-        return []
-    points = np.array([q.center for q in quads])
-    parent = list(range(n))
+    """The largest piece of faces joined edge to edge, if it is a crossword."""
+    found = pieces(quads)
+    return found[0] if found and len(found[0]) >= CROSSWORD_MIN else []
 
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
 
-    for i in range(n):
-        for j in range(i + 1, n):
-            pair = (quads[i].side + quads[j].side) / 2
-            offset = points[j] - points[i]
-            distance = float(np.linalg.norm(offset))
-            # A face found a little small (its rim shaded) still touches the next one along
-            # its own axis: the step may then be a little longer.
-            heading = float(np.degrees(np.arctan2(offset[1], offset[0])))
-            along = _quarter(heading - quads[i].angle) < ALONG
-            close = distance < (TOUCHING_ALONG if along else TOUCHING) * pair
-            # Perspective turns faces at the two ends of a long row apart by several degrees.
-            aligned = _quarter(quads[i].angle - quads[j].angle) < 20
-            if close and aligned:
-                parent[root(i)] = root(j)
-    groups = Counter(root(i) for i in range(n))
-    group, size = groups.most_common(1)[0]
-    if size < CROSSWORD_MIN:
-        return []
-    return [i for i in range(n) if root(i) == group]
+def crossword_pieces(quads: Sequence[FaceQuad]) -> list[int]:
+    """How many cubes each piece of touching cubes large enough to be a crossword holds,
+    largest first: more than one, and the photo leaves open which is the crossword."""
+    return [len(p) for p in pieces(quads) if len(p) >= CROSSWORD_MIN]
+
+
+def in_pieces(pieces: Sequence[int]) -> str:
+    """What to do where cubes lie in several ``pieces`` (of so many cubes) that could each be
+    the crossword.
+
+    >>> in_pieces([8, 3])  # doctest: +ELLIPSIS
+    'The cubes lie in 2 pieces apart (8 and 3 cubes), ... then take the photo again.'
+    """
+    sizes = ", ".join(str(n) for n in pieces[:-1]) + f" and {pieces[-1]}"
+    return (
+        f"The cubes lie in {len(pieces)} pieces apart ({sizes} cubes), and only one of them "
+        "can be the crossword: push its cubes together and the others apart from it, then "
+        "take the photo again."
+    )
 
 
 def crossword_lattice(quads: Sequence[FaceQuad]) -> tuple[list[int], Lattice] | None:
-    """The largest group of touching faces and the lattice they lie on, if they form a
-    crossword (faces that touch only at odd angles, as in a damaged photo, do not)."""
+    """The largest piece of touching faces and the lattice they lie on, if they form a
+    crossword."""
     members = touching_group(quads)
     if not members:
         return None
-    points = np.array([quads[k].center for k in members])
-    sizes = np.array([quads[k].side for k in members])
     try:
-        return members, fit_lattice(points, float(np.median(sizes)), sizes=sizes)
-    except ValueError:  # no two of them are neighbours on a lattice
+        return members, piece_lattice(quads, members)
+    except ValueError:  # no face of it lies on the lattice its steps give
         return None
 
 

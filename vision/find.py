@@ -47,3 +47,24 @@ def same_top(a: FaceQuad, b: FaceQuad) -> bool:
     """Whether two proposals are one top (cubes cannot overlap)."""
     distance = float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))
     return distance < SAME_TOP * min(a.side, b.side)
+
+
+def one_cube(a: FaceQuad, b: FaceQuad) -> bool:
+    """Whether two proposals lie on one cube: the same top, or the smaller one's centre
+    inside the larger (cubes' tops cannot overlap; a piece of one, as the value printed in
+    its corner, lies inside it)."""
+    small, large = (a, b) if a.side < b.side else (b, a)
+    return same_top(a, b) or inside(np.asarray(small.center, np.float64), large.corners)
+
+
+def inside(point: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether ``point`` lies inside the convex quadrilateral ``corners`` (either winding).
+
+    >>> square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], float)
+    >>> inside(np.array([1.0, 1.5]), square), inside(np.array([2.5, 1.0]), square)
+    (True, False)
+    """
+    edges = np.roll(corners, -1, axis=0) - corners
+    to_point = point - corners
+    cross = edges[:, 0] * to_point[:, 1] - edges[:, 1] * to_point[:, 0]
+    return bool((cross >= 0).all() or (cross <= 0).all())

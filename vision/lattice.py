@@ -66,6 +66,9 @@ class Lattice:
         return Lattice(cells, self.homography @ shift, min(rows, self.rows), min(cols, self.cols))
 
 
+#: A face further than this share of a step from where a fitted lattice puts its cell is
+#: off it (for choosing among fits).
+OFF_CELL = 0.3
 #: Steps whose directions' cosine is below this (within 30 degrees of a right angle) run
 #: along the other axis of the lattice.
 PERPENDICULAR = math.cos(math.radians(60))
@@ -187,7 +190,7 @@ def fit_lattice(
             index = walk
         if len(index) > n / 2:
             break
-    homography = _fit(points, index, col_step, row_step)
+    homography = fit_homography(points, index, col_step, row_step)
     # Points the walk missed may still lie on the lattice (a cube whose neighbour was not
     # found): snap them through the fitted homography.
     inverse = np.linalg.inv(homography)
@@ -247,33 +250,54 @@ def _walk(
     return index
 
 
-def _fit(
+def fit_homography(
     points: np.ndarray,
     index: dict[int, tuple[int, int]],
     col_step: np.ndarray,
     row_step: np.ndarray,
 ) -> np.ndarray:
+    """The homography from (col, row) to the image through ``points[k]`` at cell
+    ``index[k]`` (row, col); with too few cells for perspective, an affine map, or the
+    steps of one column and one row measured between neighbours.
+
+    Least median of squares first, so that a face found off its centre (half hidden, at the
+    frame's edge) does not bend the whole lattice towards it; but where most faces lie in
+    one line (a crossword's longest word) that fits the line alone and folds the rest onto
+    it. A map that leaves more than a quarter of the faces off their cells is passed over
+    for the next (least squares over all of them, an affine map, the steps), and where every
+    one does, the one that leaves the fewest is taken.
+    """
     keys = sorted(index)
     src = np.array([[index[k][1], index[k][0]] for k in keys], np.float64)
     dst = points[keys]
+    candidates = []
     # Perspective needs cells spread over three rows and three columns at least; with fewer
     # (a crossword of one long word and a short one) it is not determined.
     spread = len(set(src[:, 0])) >= 3 and len(set(src[:, 1])) >= 3
     if len(keys) >= 6 and spread:
-        # Least median of squares: a face found off its centre (half hidden, at the frame's
-        # edge) does not bend the whole lattice towards it.
-        method = cv2.LMEDS if len(keys) >= 8 else 0
-        homography, _ = cv2.findHomography(src, dst, method)
-        if homography is not None:
-            return homography
+        for method in (cv2.LMEDS, 0) if len(keys) >= 8 else (0,):
+            homography, _ = cv2.findHomography(src, dst, method)
+            if homography is not None and abs(np.linalg.det(homography)) > 1e-12:
+                candidates.append(homography)
     if len(keys) >= 3 and np.linalg.matrix_rank(src - src.mean(0)) == 2:
         affine, _ = cv2.estimateAffine2D(src, dst, method=cv2.LMEDS)
         if affine is not None:
-            return np.vstack([affine, [0, 0, 1]])
+            candidates.append(np.vstack([affine, [0, 0, 1]]))
     # Too few cells, or all in one line: the steps measured between neighbours.
     linear = np.column_stack([col_step, row_step])
     origin = (dst - src @ linear.T).mean(0)
-    return np.vstack([np.column_stack([linear, origin]), [0, 0, 1]])
+    candidates.append(np.vstack([np.column_stack([linear, origin]), [0, 0, 1]]))
+    near = OFF_CELL * min(float(np.linalg.norm(col_step)), float(np.linalg.norm(row_step)))
+
+    def off(homography: np.ndarray) -> int:
+        seen = cv2.perspectiveTransform(src[None], homography)[0]
+        return int(np.count_nonzero(np.linalg.norm(seen - dst, axis=1) > near))
+
+    counts = [off(h) for h in candidates]
+    for homography, count in zip(candidates, counts, strict=True):
+        if count <= len(keys) // 4:
+            return homography
+    return candidates[counts.index(min(counts))]
 
 
 def turn_cell(cell: tuple[int, int], rows: int, cols: int, quarter_turns: int) -> tuple[int, int]:

@@ -11,10 +11,18 @@ import numpy as np
 from engine.cubes import CubeSet
 from engine.faces import BLANK, Face
 from vision.assign import best_edition, own_faces
-from vision.crossword import Grid, crossword_cells, gaps, turn_grid, upright_turn
+from vision.crossword import (
+    Grid,
+    crossword_cells,
+    crossword_pieces,
+    gaps,
+    in_pieces,
+    turn_grid,
+    upright_turn,
+)
 from vision.detect import FaceQuad, downscale
 from vision.errors import NoCubesFound
-from vision.find import same_top
+from vision.find import one_cube, same_top
 from vision.lattice import turn_cell
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
@@ -121,6 +129,9 @@ def read_loose(
         predictions = [predictions[k] for k in cubes]
         chosen = [chosen[k] for k in cubes]
     cells, frames = crossword_cells(quads)
+    pieces = tuple(crossword_pieces(quads))
+    if len(pieces) > 1:
+        warnings.append(in_pieces(pieces))
     expected = len(assignment.cube_set.dice)
     if len(quads) != expected:
         warnings.append(
@@ -164,7 +175,7 @@ def read_loose(
         )
     order = sorted(range(len(faces_read)), key=lambda k: (faces_read[k].y, faces_read[k].x))
     return LooseReading(
-        game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90
+        game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90, pieces
     )
 
 
@@ -197,15 +208,20 @@ def _upright(
 
 def one_per_cube(quads: Sequence[FaceQuad], predictions: Sequence[FacePrediction]) -> list[int]:
     """The finds to keep, in order: of finds that are one top (cubes cannot overlap), the one
-    read as a face most surely."""
+    read as a face, the detector's (it sees the whole cube, so its top, not a side or a
+    piece of the top) before a cut's, and of those the one read most surely."""
 
-    def sureness(k: int) -> tuple[bool, float]:
+    def sureness(k: int) -> tuple[bool, bool, float]:
         p = predictions[k]
-        return (p.is_face, p.confidence if p.is_face else -p.confidence)
+        return (
+            p.is_face,
+            p.is_face and quads[k].learned,
+            p.confidence if p.is_face else -p.confidence,
+        )
 
     kept: list[int] = []
     for k in sorted(range(len(quads)), key=sureness, reverse=True):
-        if not any(same_top(quads[k], quads[j]) for j in kept):
+        if not any(one_cube(quads[k], quads[j]) for j in kept):
             kept.append(k)
     return sorted(kept)
 

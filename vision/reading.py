@@ -157,6 +157,9 @@ class LooseReading:
     warnings: tuple[str, ...]
     #: Degrees clockwise the crossword was turned to stand the right way up (0, 90, 180, 270).
     turned: int = 0
+    #: The cubes in each piece of touching cubes large enough to be a crossword, largest (the
+    #: grid's) first: more than one, and the photo leaves open which is the crossword.
+    pieces: tuple[int, ...] = ()
 
     @property
     def roll(self) -> Roll:
@@ -189,6 +192,7 @@ class LooseReading:
             "roll": " ".join(str(face.face) for face in self.faces),
             "grid": list(self.grid) if self.grid is not None else None,
             "turned": self.turned,
+            "pieces": list(self.pieces),
             "unused": [str(face) for face in self.unused],
             "min_confidence": round(self.min_confidence, 4),
             "warnings": list(self.warnings),

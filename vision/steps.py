@@ -25,6 +25,9 @@ from vision.prediction import FacePrediction
 MIN_SHARPNESS = 0.02
 #: ... and where the faces are narrower than this many pixels, it is too small, not blurred.
 SMALLEST = 32
+#: ... unless the model reads its faces with near certainty all the same (the median of
+#: them; as sure as a face looked for in a gap must be read).
+SURE = 0.97
 
 
 class GameLike(Protocol):
@@ -103,9 +106,12 @@ class ModelLook:
         if size != CROP:
             sized = [cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops]
         read = self.model.classify(sized) if crops else []
-        # Judged on what the model takes for faces: a speck of table may be soft anyway.
+        # Judged on what the model takes for faces: a speck of table may be soft anyway. A
+        # soft photo whose faces the model reads surely is read (a large plain face has
+        # little fine detail); only one it cannot read surely is refused.
         faces = [crop for crop, p in zip(crops, read, strict=True) if p.is_face]
-        if check and faces and sharpness(faces) < MIN_SHARPNESS:
+        sure = np.median([p.confidence for p in read if p.is_face]) if faces else 0.0
+        if check and faces and sure < SURE and sharpness(faces) < MIN_SHARPNESS:
             seen = [c for c, p in zip(corners, read, strict=True) if p.is_face]
             wide = float(np.median([np.linalg.norm(c[1] - c[0]) for c in seen]))
             if wide < SMALLEST:

@@ -5,6 +5,7 @@ and how it is held, and what the camera must frame.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -45,6 +46,12 @@ class Layout:
     held: bool = False
     #: How likely a hand reaches into the picture.
     hands: float = 0.2
+    #: The camera looks from straight above to this many degrees off the vertical: loose
+    #: cubes from a phone held low over the table, a tray from nearer above (its walls hide
+    #: its cells from lower down).
+    slant: float = 50.0
+    #: The camera's slant in degrees, where a scene set up by hand fixes it.
+    view: float | None = None
 
 
 def yaw_matrix(angle: float) -> Array:
@@ -81,6 +88,7 @@ def _tray_layout(rng: np.random.Generator, split: str, seed: int, empty: bool = 
     out = Layout(game, look, spots, pose, tray.floor_top, tray, tray_look, pitch)
     out.coverage = (0.25, 0.97)
     out.held = lift > 0
+    out.slant = 45.0
     if empty:
         hx, hy = tray.half
         out.frame = [
@@ -116,9 +124,9 @@ def _crossword_layout(rng: np.random.Generator, split: str, seed: int) -> Layout
 def _single_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
     game, cube_set, _ = _loose_set(rng)
     look = looks.cube_look(rng, split, game)
-    count = 1 if rng.random() < 0.5 else 2
+    count = int(rng.choice([1, 2, 3, 4], p=[0.4, 0.3, 0.15, 0.15]))
     spots = layouts.single(rng, layouts.roll(rng, cube_set, count), look.size)
-    return Layout(game, look, spots, Pose(), coverage=(0.08, 0.55), hands=0.5)
+    return Layout(game, look, spots, Pose(), coverage=(0.04, 0.45), hands=0.4)
 
 
 def _empty_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
@@ -131,7 +139,10 @@ def _empty_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
     return out
 
 
-LAYOUTS = {
+#: Lays out one scene from its random stream, split and seed.
+Arrange = Callable[[np.random.Generator, str, int], Layout]
+
+LAYOUTS: dict[str, Arrange] = {
     "tray": _tray_layout,
     "loose": _loose_layout,
     "crossword": _crossword_layout,

@@ -173,9 +173,15 @@ def crossword(
 
 
 def single(rng: np.random.Generator, thrown: list[Thrown], side: float) -> list[Spot]:
-    """One or two cubes, thrown to see who starts."""
-    out = []
-    for k, die in enumerate(thrown):
-        xy = np.array([k * side * rng.uniform(1.8, 4.0), rng.uniform(-1, 1) * side * k])
+    """One cube a player, thrown apart to see who starts."""
+    out: list[Spot] = []
+    taken: list[Array] = []
+    reach = side * rng.uniform(1.5, 4.0) * len(thrown)
+    for die in thrown:
+        for _attempt in range(100):
+            xy = rng.uniform(-reach, reach, 2) if taken else np.zeros(2)
+            if _free(taken, xy[None], side * 1.8):
+                break
+        taken.append(xy)
         out.append(_spot(rng, die, xy, float(rng.uniform(0, 2 * math.pi)), None))
     return out

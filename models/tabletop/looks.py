@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import colorsys
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from models.render import fonts
+from models.render import JOKER_LOOKS, fonts
 from models.tabletop.arrays import Array
 from models.tabletop.prints import Print
 from models.tabletop.solids import Light, Lighting
@@ -157,6 +157,8 @@ def cube_look(rng: np.random.Generator, split: str, game: str) -> CubeLook:
         values=adlib and rng.random() < 0.85,
         ring=float(rng.uniform(0.08, 0.25)) if rng.random() < 0.15 else 0.0,
     )
+    if adlib:  # only Ad-Lib sets print jokers and values (the others draw as before)
+        style = replace(style, joker=_joker(rng), value=float(rng.uniform(0.13, 0.26)))
     ink = pick(rng, INKS).draw(rng, split)
     body = body_color(draw_tone(rng, 0.0, 1.0, split)) * rng.uniform(0.94, 1.02)
     return CubeLook(
@@ -168,6 +170,13 @@ def cube_look(rng: np.random.Generator, split: str, game: str) -> CubeLook:
         edge=float(rng.uniform(0.05, 0.18) if adlib else rng.uniform(0.1, 0.3)),
         dome=float(rng.uniform(0.0, 0.12) if adlib else rng.uniform(0.04, 0.3)),
     )
+
+
+def _joker(rng: np.random.Generator) -> tuple[str, int, float]:
+    """How a set prints its joker: a look, its hatching and its extent on the face."""
+    look = JOKER_LOOKS[int(rng.integers(len(JOKER_LOOKS)))]
+    lines = int(rng.integers(0 if look == "diamond" else 1, 9))
+    return look, lines, float(rng.uniform(0.5, 0.85))
 
 
 def tray_look(rng: np.random.Generator, split: str) -> TrayLook:

@@ -15,7 +15,7 @@ import numpy as np
 
 from engine.cubes import CubeSet
 from engine.faces import BLANK, JOKER
-from models.render import _glyph, _joker
+from models.render import _glyph, joker_ink
 from models.tabletop.arrays import Array
 
 #: The Ad-Lib letter values, printed small in a corner.
@@ -35,6 +35,11 @@ class Print:
     values: bool = False
     #: A faint ring pressed into the face around the letter (0 = none).
     ring: float = 0.0
+    #: The joker: its look (``models.render.JOKER_LOOKS``), hatching lines and extent (a
+    #: share of the face's side).
+    joker: tuple[str, int, float] = ("square", 2, 0.58)
+    #: The Ad-Lib value's height, a share of the face's side.
+    value: float = 0.17
 
 
 def _fit(mask: Array, width: int, height: int) -> Array:
@@ -60,9 +65,10 @@ def ink(face: str, style: Print, size: int) -> Array:
     if face == BLANK:
         return out
     if face == JOKER:
-        side = int(size * 0.58)
+        look, lines, extent = style.joker
+        side = max(4, int(size * extent))
         off = (size - side) // 2
-        out[off : off + side, off : off + side] = _joker(side, None)
+        out[off : off + side, off : off + side] = joker_ink(side, look, lines)
         return out
     glyph = _glyph(style.font, face)
     marked = style.mark != "none" and face in style.marked
@@ -91,7 +97,7 @@ def ink(face: str, style: Print, size: int) -> Array:
             )
     if style.values and face in VALUES:
         value = _glyph(style.font, str(VALUES[face]))
-        scale = size * 0.17 / value.shape[0]
+        scale = size * style.value / value.shape[0]
         vw, vh = round(value.shape[1] * scale), round(value.shape[0] * scale)
         y0, x0 = size - vh - round(size * 0.1), size - vw - round(size * 0.1)
         region = np.s_[y0 : y0 + vh, x0 : x0 + vw]

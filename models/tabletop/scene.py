@@ -14,10 +14,15 @@ from models.scenes import PlacedCube, Scene, SideFace, _cells_in_image, grid_tur
 from models.tabletop import backgrounds, hands, looks, overlays, photo
 from models.tabletop.arrays import Array
 from models.tabletop.camera import Camera, frame_points, look_at
-from models.tabletop.kinds import LAYOUTS, Layout, yaw_matrix
+from models.tabletop.kinds import LAYOUTS, Arrange, Layout, yaw_matrix
 from models.tabletop.raster import Canvas
 from models.tabletop.solids import Box
 from models.tabletop.stage import FLOOR, SIDE, Cube, Part, Stage, draw, turned
+
+#: A cube's top is this share of the photo's longer side wide, at least and at most (40 to
+#: 400 pixels of a 1600 x 1200 photo); a layout that would show its cubes outside it is
+#: framed closer or farther.
+CUBE_WIDTH = (0.025, 0.25)
 
 
 def _stage(layout: Layout, rng: np.random.Generator) -> Stage:
@@ -54,14 +59,32 @@ def _camera(
         roll = math.pi / 2 * int(rng.integers(4)) * (rng.random() < 0.3) + rng.normal(0, 0.05)
     else:
         azimuth, roll = rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi)
-    slant = rng.uniform(0, 8) if rng.random() < 0.35 else rng.uniform(8, 45)
+    slant = rng.uniform(0, 8) if rng.random() < 0.35 else rng.uniform(8, layout.slant)
+    if layout.view is not None:
+        slant, azimuth, roll = layout.view, rng.uniform(0, 2 * math.pi), 0.0
     fov = math.radians(rng.uniform(45, 75))
     focal = size[0] / 2 / math.tan(fov / 2)
     camera = look_at(centre, math.radians(slant), azimuth, roll, 400.0, focal, size)
     low, high = layout.coverage
     coverage = float(rng.uniform(low, high))
     place = (float(rng.uniform(0, 1)), float(rng.uniform(0, 1)))
-    return frame_points(camera, np.array(points), coverage, place)
+    framed = frame_points(camera, np.array(points), coverage, place)
+    if not stage.cubes:
+        return framed
+    # Cubes as photos show them: neither specks nor a cube filling the frame.
+    share = _top_width(framed, stage) / max(size)
+    wanted = float(np.clip(share, *CUBE_WIDTH))
+    if wanted == share:
+        return framed
+    return frame_points(camera, np.array(points), min(0.97, coverage * wanted / share), place)
+
+
+def _top_width(camera: Camera, stage: Stage) -> float:
+    """The median width in pixels of the cubes' tops as ``camera`` sees them."""
+    tops = np.array([c.box.top().corners for c in stage.cubes])
+    uv, _ = camera.project(tops.reshape(-1, 3))
+    corners = uv.reshape(len(stage.cubes), 4, 2)
+    return float(np.median(np.linalg.norm(corners[:, 1] - corners[:, 0], axis=1)))
 
 
 def _cells(
@@ -103,13 +126,16 @@ class Shot:
     rng: np.random.Generator
 
 
-def compose(kind: str, seed: int, split: str, frame: tuple[int, int]) -> Shot:
-    """Lay out, light, photograph and develop one scene."""
+def compose(
+    kind: str, seed: int, split: str, frame: tuple[int, int], arrange: Arrange | None = None
+) -> Shot:
+    """Lay out, light, photograph and develop one scene (laid out by ``arrange`` instead of
+    the kind's own, for a scene set up by hand)."""
     if kind not in LAYOUTS:
         raise ValueError(f"unknown scene kind {kind!r}; choose one of {', '.join(LAYOUTS)}")
     looks.held_out(split)
     rng = np.random.default_rng([looks.SPLITS.index(split), list(LAYOUTS).index(kind), seed])
-    layout = LAYOUTS[kind](rng, split, seed)
+    layout = (arrange or LAYOUTS[kind])(rng, split, seed)
     stage = _stage(layout, rng)
     lens = photo.random_lens(rng, frame)
     framed = _camera(layout, stage, rng, lens.sensor)
@@ -164,10 +190,16 @@ def _hands(
 
 
 def render(
-    kind: str, seed: int, *, split: str = "train", frame: tuple[int, int] = (640, 480)
+    kind: str,
+    seed: int,
+    *,
+    split: str = "train",
+    frame: tuple[int, int] = (640, 480),
+    arrange: Arrange | None = None,
 ) -> Scene:
-    """One scene of ``kind`` (see ``models.tabletop``), the same for the same arguments."""
-    shot = compose(kind, seed, split, frame)
+    """One scene of ``kind`` (see ``models.tabletop``), the same for the same arguments;
+    ``arrange`` lays it out instead of the kind's own (a test's scene set up by hand)."""
+    shot = compose(kind, seed, split, frame, arrange)
     layout, stage, camera, lens, rng = shot.layout, shot.stage, shot.camera, shot.lens, shot.rng
     cells, axes, ambiguous = _cells(layout, camera, stage)
     ids = shot.canvas.ids

@@ -3,7 +3,9 @@ detector included, and the size of each model file.
 
     .venv/bin/python tests/benchmarks/bench_reader.py [--repeats N]
 
-The photos are rendered tray scenes (5x5); OpenCV and onnxruntime run one thread each.
+The photos are rendered tray scenes (5x5), and an Ad-Lib crossword and a loose roll on 3D
+tables at 1600x1200 (``models.tabletop``, split ``val``); OpenCV and onnxruntime run one
+thread each.
 Without the face model (models/cube_faces.onnx) the figures cover finding and cutting only,
 and say so.
 """
@@ -20,9 +22,13 @@ import numpy as np
 
 from engine.games import find_game
 from models.scenes import render_tray
+from models.tabletop import render
 from vision.detect import find_faces
 from vision.models import top_detector
 from vision.reader import read
+
+#: The 3D tables timed: a crossword and a roll of the held-out seeds.
+TABLE_SEED = 70_000_002
 
 
 def _classifier():  # the model's absence is reported, not hidden
@@ -72,6 +78,17 @@ def main() -> None:
         )
         median, p90, cpu = _time(lambda image=image: top_detector().find(image), args.repeats)
         print(f"  of which the top detector: median {median:.0f} ms, CPU {cpu:.0f} ms")
+    if model is not None:
+        adlib = find_game("adlib")
+        for kind in ("crossword", "loose"):
+            image = render(kind, TABLE_SEED, split="val", frame=(1600, 1200)).image
+            median, p90, cpu = _time(
+                lambda image=image: read(image, adlib, classifier=model), args.repeats
+            )
+            print(
+                f"Ad-Lib {kind} (1600x1200) photo to reading: median {median:.0f} ms, "
+                f"p90 {p90:.0f} ms, CPU {cpu:.0f} ms"
+            )
     for path in sorted(Path(str(files("models"))).glob("*.onnx")):
         print(f"{path.name}: {path.stat().st_size / 2**20:.2f} MiB")
 

@@ -1,0 +1,163 @@
+"""Crosswords read whole at any turn and slant, cubes lying apart left out, a top read by
+itself and not by its side, and pieces that cannot all be the crossword said to be so.
+
+The geometry is tested on faces placed exactly (no model); the reading, on rendered scenes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from importlib.resources import files
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision.crossword import crossword_pieces, in_pieces
+from vision.detect import FaceQuad, ordered
+from vision.pieces import piece_lattice, pieces
+
+MODEL = Path(str(files("models") / "cube_faces.onnx"))
+# The README's crossword, with a joker standing for the J of JOY.
+GRID = ("S....", "T.B.*", "E.U.O", "MONEY")
+
+
+def _cells(rows: Sequence[str]) -> dict[tuple[int, int], str]:
+    return {(r, c): f for r, row in enumerate(rows) for c, f in enumerate(row) if f != "."}
+
+
+def _turns(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
+    """``cells`` at each quarter turn, moved to start at (0, 0)."""
+    out = []
+    for _ in range(4):
+        r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+        out.append({(r - r0, c - c0) for r, c in cells})
+        cells = {(c, -r) for r, c in cells}
+    return out
+
+
+def _photographed(
+    centres: Sequence[tuple[float, float]],
+    turn: float,
+    tilt: float,
+    sizes: Sequence[float] | None = None,
+    yaws: Sequence[float] | None = None,
+) -> list[FaceQuad]:
+    """Square tops (side 1, or ``sizes``) at ``centres`` on the table (in sides), the table
+    turned ``turn`` degrees and seen by a pinhole camera tilted ``tilt`` degrees: the faces
+    a finder would give, corners and all."""
+    t, a = math.radians(tilt), math.radians(turn)
+    quads = []
+    for k, (x, y) in enumerate(centres):
+        half = (sizes[k] if sizes else 1.0) / 2
+        yaw = math.radians(yaws[k] if yaws else 0.0)  # in the crossword's frame
+        c, s = math.cos(yaw), math.sin(yaw)
+        corners = []
+        for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half)):
+            px, py = x + c * dx - s * dy, y + s * dx + c * dy
+            wx, wy = math.cos(a) * px - math.sin(a) * py, math.sin(a) * px + math.cos(a) * py
+            depth = 14.0 + wy * math.sin(t)
+            corners.append((600 * wx / depth + 500, 600 * wy * math.cos(t) / depth + 400))
+        quad = ordered(np.array(corners))
+        centre = quad.mean(0)
+        edge = quad[1] - quad[0]
+        side = math.sqrt(_area(quad))
+        angle = (math.degrees(math.atan2(edge[1], edge[0])) + 45) % 90 - 45
+        quads.append(FaceQuad(quad, (float(centre[0]), float(centre[1])), side, angle))
+    return quads
+
+
+def _area(corners: Sequence[Sequence[float]]) -> float:
+    (x0, y0), (x1, y1), _, (x3, y3) = corners[:4]
+    return abs((x1 - x0) * (y3 - y0) - (y1 - y0) * (x3 - x0))
+
+
+def _laid(
+    rows: Sequence[str], pitch: tuple[float, float] = (1.02, 1.02)
+) -> list[tuple[float, float]]:
+    return [(c * pitch[0], r * pitch[1]) for r, c in _cells(rows)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    turn=st.floats(0, 360),
+    tilt=st.floats(0, 30),
+    pitch=st.tuples(st.floats(1.0, 1.08), st.floats(1.0, 1.08)),
+)
+def test_touching_cubes_are_one_crossword_at_any_turn_and_slant(turn, tilt, pitch):
+    quads = _photographed(_laid(GRID, pitch), turn, tilt)
+    found = pieces(quads)
+    assert found[0] == list(range(len(quads)))
+    lattice = piece_lattice(quads, found[0])
+    assert None not in lattice.cells
+    assert set(lattice.cells) in _turns(set(_cells(GRID)))
+
+
+def test_a_crossword_squashed_in_one_direction_is_one_crossword():
+    """A photo exported at another aspect ratio spaces rows and columns unequally."""
+    quads = _photographed(_laid(GRID), 30, 10)
+    squash = np.array([1.0, 0.7])
+    squashed = [
+        FaceQuad(q.corners * squash, (q.center[0], q.center[1] * 0.7), q.side * 0.84, q.angle)
+        for q in quads
+    ]
+    assert pieces(squashed)[0] == list(range(len(quads)))
+
+
+@pytest.mark.parametrize("turn", [0, 45, 135, 200])
+def test_a_cube_lying_apart_is_never_in_the_crossword(turn):
+    cells = _laid(GRID)
+    apart = [
+        (5 * 1.02 + 0.5, 3 * 1.02),  # in line past MONEY's end, half a face between
+        (1.02, 1.5 * 1.02),  # between the first two columns, half a row off the lattice
+        (-1.02, 1.02),  # touching T, but turned 30 degrees
+        (3 * 1.02, -1.02),  # touching nothing it is in line with: a size too large
+    ]
+    yaws = [0.0] * len(cells) + [0.0, 0.0, 30.0, 0.0]
+    sizes = [1.0] * len(cells) + [1.0, 1.0, 1.0, 1.8]
+    quads = _photographed(cells + apart, turn, 20, sizes, yaws)
+    found = pieces(quads)
+    assert found[0] == list(range(len(cells)))
+    assert crossword_pieces(quads) == [len(cells)]
+
+
+def test_two_pieces_that_could_each_be_the_crossword_are_said_to_be_so():
+    word = [(c * 1.02, 0.0) for c in range(5)]
+    other = [(c * 1.02, 3.0) for c in range(3)]
+    quads = _photographed(word + other, 10, 15)
+    assert crossword_pieces(quads) == [5, 3]
+    # A pair of spare cubes touching is no second crossword.
+    pair = [(c * 1.02, 3.0) for c in range(2)]
+    assert crossword_pieces(_photographed(word + pair, 10, 15)) == [5]
+    assert in_pieces([5, 3]).startswith("The cubes lie in 2 pieces apart (5 and 3 cubes)")
+
+
+needs_model = pytest.mark.skipif(not MODEL.is_file(), reason="the face model is not built yet")
+
+
+@needs_model
+def test_a_photo_of_two_pieces_is_refused_with_a_sentence_not_scored_as_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """MONEY and, two rows below it, STEM: either could be the crossword. ``read`` says so
+    in a warning; ``score`` names the pieces and exits 2 rather than score MONEY alone."""
+    import cv2
+
+    from device.cli import main
+    from models.scenes import render_crossword
+
+    rows = ("MONEY", ".....", ".STEM")
+    scene = render_crossword(2, layout=(rows, ("Q", "B", "U", "J")))
+    photo = tmp_path / "pieces.png"
+    cv2.imwrite(str(photo), scene.image)
+    assert main(["read", str(photo), "--game", "adlib", "--json"]) == 0
+    reading = json.loads(capsys.readouterr().out)
+    assert reading["pieces"] == [5, 4]
+    assert any("2 pieces apart (5 and 4 cubes)" in w for w in reading["warnings"])
+    assert main(["score", str(photo), "--game", "adlib"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "2 pieces apart (5 and 4 cubes)" in err
