@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import signal
+
 import numpy as np
 import pytest
 from live_frames import hand_frames as render_hand_frames
 from live_frames import make_table
 
 from models.sequences import Shot, Table
+
+# A shell without job control starts a background job with Ctrl-C ignored, and a program
+# inherits that: the tests that press Ctrl-C on a command would see it ignored. Python's
+# own handler here gives every child the default again.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
