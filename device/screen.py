@@ -206,10 +206,10 @@ def open_screen(
     ``fallback`` (``--simulate``): a screen that does not open gives way to the dummy
     one, with a notice. ``wait=False`` (the doctor) tries the display once."""
     name = settings.backend
-    desktop = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    chosen = ("window" if desktop else "kmsdrm") if name == "auto" else name
+    chosen = _automatic() if name == "auto" else name
     make = pick(BACKENDS, chosen, "screen")
-    seconds = settings.wait_seconds if wait and chosen == "kmsdrm" else 0
+    # Only the box waits for a display that comes late; --simulate goes on without it.
+    seconds = settings.wait_seconds if wait and chosen == "kmsdrm" and not fallback else 0
 
     try:
         return wait_for(lambda: make(settings), seconds, monotonic=monotonic, sleep=sleep)
@@ -220,6 +220,14 @@ def open_screen(
         log.warning(notice)
         notices.append(notice)
         return BACKENDS["dummy"](settings)
+
+
+def _automatic() -> str:
+    """The screen ``auto`` means here: the dummy one where SDL is told so (a test, a
+    headless run), a window on a desktop, else the display itself."""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return "dummy"
+    return "window" if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") else "kmsdrm"
 
 
 def _fix(backend: str) -> str:

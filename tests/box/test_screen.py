@@ -27,6 +27,9 @@ def screen_settings(**given) -> ScreenSettings:
 def no_desktop(monkeypatch):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv(
+        "SDL_VIDEODRIVER", raising=False
+    )  # what the tests' driver is, put back after
     monkeypatch.setenv("SDL_KMSDRM_DEVICE_INDEX", "99")  # no such card, here or anywhere
 
 
@@ -37,6 +40,26 @@ def test_only_simulate_falls_back_to_the_dummy_screen_and_says_so(no_desktop):
     screen.close()
     with pytest.raises(CuberefError, match="no screen called 'hdmi'"):
         open_screen(screen_settings(backend="hdmi"), [])
+
+
+def test_simulate_without_a_desktop_takes_the_dummy_screen_without_waiting(no_desktop, monkeypatch):
+    clock = FakeClock()
+    started, notices = clock.monotonic(), []
+    screen = open_screen(
+        screen_settings(wait_seconds=30),
+        notices,
+        fallback=True,
+        monotonic=clock.monotonic,
+        sleep=clock.sleep,
+    )
+    assert screen.backend == "dummy" and clock.monotonic() == started  # tried once
+    assert "kmsdrm" in notices[0]
+    screen.close()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # asked for: no notice at all
+    notices.clear()
+    screen = open_screen(screen_settings(wait_seconds=30), notices, fallback=True)
+    assert screen.backend == "dummy" and notices == []
+    screen.close()
 
 
 def test_a_display_that_never_comes_stops_the_box_after_waiting(no_desktop):
