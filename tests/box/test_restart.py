@@ -90,6 +90,8 @@ def test_the_store_is_in_wal_mode_with_full_sync(tmp_path):
 def test_simulate_builds_keys_bell_and_an_announced_screen(tmp_path, photos, monkeypatch):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    # A screen opened earlier in this process leaves SDL told "dummy", which is asked-for.
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     chosen = config.overlay(
         config.defaults(),
         {"store": {"folder": str(tmp_path / "store")}, "camera": {"folder": str(photos)}},
