@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.image import label
+from vision.image import label_box
 
 #: Thresholds as data (chesscog's habit): each names what it measures.
 SETTINGS = {
@@ -130,12 +130,12 @@ Region = tuple[int, int, np.ndarray]  # top, left, and the mask inside its bound
 
 
 def components(mask: np.ndarray, min_area: float = 0) -> list[Region]:
-    count, labels, stats = label(mask.astype(np.uint8))
+    count, labels, stats, (x0, y0) = label_box(mask.astype(np.uint8))
     out = []
     for k in range(1, count):
         x, y, w, h, area = stats[k]
         if area >= min_area:
-            out.append((int(y), int(x), labels[y : y + h, x : x + w] == k))
+            out.append((int(y), int(x), labels[y - y0 : y - y0 + h, x - x0 : x - x0 + w] == k))
     return out
 
 

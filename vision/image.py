@@ -150,6 +150,25 @@ def label(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
     return int(count), labels, stats
 
 
+def label_box(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, tuple[int, int]]:
+    """``label``, scanning only the box that holds the mask's pixels: the count, the labels
+    of that box, the stats in the whole mask's pixels (but the background's, row 0, which
+    are the box's), and the box's top left corner (x, y).
+
+    The box starts on an even row and column, so that Grana's scan of 2x2 blocks meets the
+    pieces in the order it meets them in the whole mask: the labels are the same, numbers
+    and all, in a fraction of the time where the pieces take a part of the frame.
+    """
+    x, y, width, height = cv2.boundingRect(mask)
+    if width == 0 or height == 0:
+        return 1, np.zeros((0, 0), np.int32), np.zeros((1, 5), np.int32), (0, 0)
+    left, top = x - x % 2, y - y % 2
+    count, labels, stats = label(mask[top : y + height, left : x + width])
+    stats[1:, cv2.CC_STAT_LEFT] += left
+    stats[1:, cv2.CC_STAT_TOP] += top
+    return count, labels, stats, (left, top)
+
+
 def _decode(buffer: np.ndarray, flags: int, name: str) -> np.ndarray | None:
     try:
         return cv2.imdecode(buffer, flags)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.image import label, shrink
+from vision.image import label, label_box, shrink
 
 #: The longer side of the small copy, in pixels.
 SIDE = 320
@@ -109,7 +109,7 @@ def blobs(mask: np.ndarray, least: float) -> list[np.ndarray]:
 
 def area(mask: np.ndarray, least: float) -> float:
     """The pixels of ``mask`` in pieces of at least ``least`` pixels."""
-    count, _, stats = label(mask)
+    count, _, stats, _ = label_box(mask)
     sizes = stats[1:count, cv2.CC_STAT_AREA]
     return float(sizes[sizes >= least].sum())
 
