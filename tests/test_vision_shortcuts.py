@@ -1,0 +1,79 @@
+"""The reader's shortcuts give exactly what the long way gives: each is checked here against
+the plain computation it replaced, on masks of many shapes (pieces at the frame's edges, at
+odd rows and columns, touching, speckled)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import detect
+from vision.image import label, label_box
+
+
+def _masks(count: int, seed: int, shape: tuple[int, int] = (120, 160)) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(count):
+        mask = np.zeros(shape, bool)
+        for _ in range(int(rng.integers(1, 15))):
+            x, y = int(rng.integers(-5, shape[1])), int(rng.integers(-5, shape[0]))
+            w, h = int(rng.integers(1, 40)), int(rng.integers(1, 40))
+            mask[max(0, y) : y + h, max(0, x) : x + w] = True
+        mask &= rng.random(shape) > rng.random() * 0.3
+        out.append(mask)
+    out.append(np.zeros(shape, bool))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_label_box_labels_as_the_whole_mask(seed: int) -> None:
+    for mask in _masks(60, seed):
+        count, labels, stats = label(mask.view(np.uint8))
+        got, box_labels, box_stats, (x0, y0) = label_box(mask.view(np.uint8))
+        assert got == count
+        assert np.array_equal(box_stats[1:], stats[1:])
+        height, width = box_labels.shape
+        assert np.array_equal(box_labels, labels[y0 : y0 + height, x0 : x0 + width])
+        assert not labels[mask == 0].any()
+
+
+def _depths_one_by_one(regions: list[detect.Region]) -> list[float]:
+    return [
+        float(cv2.distanceTransform(np.pad(sub, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+        for _, _, sub in regions
+    ]
+
+
+def test_depths_as_one_region_at_a_time() -> None:
+    rng = np.random.default_rng(3)
+    for mask in _masks(80, 3):
+        regions = detect.components(mask, int(rng.integers(0, 30)))
+        if not regions:
+            continue
+        assert detect._depths(regions) == _depths_one_by_one(regions)
+
+
+def _split_whole_frame(
+    gray: np.ndarray, mask: np.ndarray, side: float, seam_depth: float
+) -> list[detect.Region]:
+    block = max(3, int(side * 0.7) | 1)
+    local = cv2.adaptiveThreshold(
+        gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, seam_depth
+    )
+    bright = cv2.erode(((local > 0) & mask).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    return [(t, l_, detect.fill_holes(p)) for t, l_, p in detect.components(bright, 0.2 * side**2)]
+
+
+def test_seams_split_as_over_the_whole_frame() -> None:
+    rng = np.random.default_rng(4)
+    for mask in _masks(80, 4):
+        noise = rng.integers(0, 256, mask.shape, dtype=np.uint8)
+        gray = cv2.GaussianBlur(noise, (5, 5), 0).astype(int) + 40 * mask
+        gray = np.clip(gray, 0, 255).astype(np.uint8)
+        side, depth = float(rng.uniform(2, 60)), float(rng.choice([0, 4]))
+        want = _split_whole_frame(gray, mask, side, depth)
+        got = detect._split_seams(gray, mask, side, depth)
+        assert [(t, l_) for t, l_, _ in got] == [(t, l_) for t, l_, _ in want]
+        assert all(np.array_equal(a, b) for (_, _, a), (_, _, b) in zip(got, want, strict=True))
