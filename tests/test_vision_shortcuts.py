@@ -77,3 +77,33 @@ def test_seams_split_as_over_the_whole_frame() -> None:
         got = detect._split_seams(gray, mask, side, depth)
         assert [(t, l_) for t, l_, _ in got] == [(t, l_) for t, l_, _ in want]
         assert all(np.array_equal(a, b) for (_, _, a), (_, _, b) in zip(got, want, strict=True))
+
+
+def test_pixels_and_median_level_as_numpy() -> None:
+    rng = np.random.default_rng(5)
+    for mask in _masks(30, 5):
+        image = rng.random((*mask.shape, 3), dtype=np.float32)
+        assert np.array_equal(detect.pixels(image, mask), image[mask])
+        assert np.array_equal(
+            detect.pixels(image[3:-2, 1:], mask[3:-2, 1:]), image[3:-2, 1:][mask[3:-2, 1:]]
+        )
+        high = int(rng.integers(1, 256))
+        gray = rng.integers(0, high, (int(rng.integers(1, 60)), int(rng.integers(1, 60))), np.uint8)
+        assert detect.median_level(gray) == float(np.median(gray))
+
+
+def test_refined_pieces_as_found_again() -> None:
+    rng = np.random.default_rng(6)
+    found = 0
+    for mask in _masks(40, 6, (96, 128)):
+        lab = rng.random((*mask.shape, 3), dtype=np.float32) * 100
+        refined, pieces = detect._refine(lab, mask)
+        if pieces is None:
+            continue
+        gray = (60 + 120 * refined + rng.integers(0, 20, mask.shape)).astype(np.uint8)
+        want = detect._faces_in(gray, refined, 2.0, 0)
+        got = detect._faces_in(gray, refined, 2.0, 0, pieces)
+        assert [q.center for q in got] == [q.center for q in want]
+        assert all(np.array_equal(a.corners, b.corners) for a, b in zip(got, want, strict=True))
+        found += len(want)
+    assert found >= 10  # faces were found, and compared
