@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import detect
+from vision import detect, motion
 from vision.image import label, label_box
 
 
@@ -107,3 +107,45 @@ def test_refined_pieces_as_found_again() -> None:
         assert all(np.array_equal(a.corners, b.corners) for a, b in zip(got, want, strict=True))
         found += len(want)
     assert found >= 10  # faces were found, and compared
+
+
+def _changed_afresh(a: motion.Small, b: motion.Small) -> np.ndarray:
+    """``motion.changed`` as it was first written: everything worked out for each pair."""
+    x, y = a.pixels, b.pixels
+    grey = [cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) for image in (x, y)]
+    window = cv2.createHanningWindow(grey[0].shape[::-1], cv2.CV_32F)
+    (dx, dy), response = cv2.phaseCorrelate(grey[0], grey[1], window)
+    if response >= motion.SURE_SHIFT and np.hypot(dx, dy) >= motion.LEAST_SHIFT:
+        shift = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
+        size = (x.shape[1], x.shape[0])
+        x = cv2.warpAffine(x, shift, size, borderMode=cv2.BORDER_REPLICATE)
+    sample = (slice(None, None, 4), slice(None, None, 4))
+    gain = np.median(y[sample], axis=(0, 1)) / np.maximum(np.median(x[sample], axis=(0, 1)), 1.0)
+    each = cv2.absdiff(x * gain, y)
+    difference = each.max(axis=2)
+    noise = float(np.median(difference[sample]))
+    if noise > motion.NOISY:
+        return np.ones(y.shape[:2], np.uint8)
+    return np.asarray(difference > max(motion.MIN_DIFFERENCE, motion.NOISE_TIMES * noise), np.uint8)
+
+
+def test_changed_as_worked_out_afresh() -> None:
+    """The small copies keep their grey and levels, and the window is kept: comparing a
+    copy again and again (the held reading's frame) gives what a fresh one would."""
+    rng = np.random.default_rng(7)
+    table = cv2.GaussianBlur(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8), (9, 9), 0)
+    frames = [table]
+    for k in range(6):
+        frame = frames[0].copy()
+        x, y = 40 + 60 * k, 100 + 20 * k
+        frame[y : y + 50, x : x + 50] = (200, 180, 160)  # a cube laid
+        if k == 3:
+            frame = np.roll(frame, 4, axis=1)  # the camera nudged
+        if k == 5:
+            frame = cv2.convertScaleAbs(frame, alpha=1.3)  # the exposure followed a hand
+        frames.append(frame)
+    smalls = [motion.small_copy(f) for f in frames]
+    for _ in range(2):  # each copy compared more than once
+        for a in smalls:
+            for b in smalls:
+                assert np.array_equal(motion.changed(a, b), _changed_afresh(a, b))

@@ -13,6 +13,7 @@ hand, an arm or its shadow.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -42,18 +43,40 @@ WHOLE = 0.6
 GUESS = 1 / 20
 
 
+#: Every how many rows and columns the brightness and the noise are sampled.
+SAMPLE = (slice(None, None, 4), slice(None, None, 4))
+
+
 @dataclass(frozen=True, slots=True)
 class Small:
-    """A frame's small copy (float32, [h, w, 3]) and the factor from frame to copy pixels."""
+    """A frame's small copy (float32, [h, w, 3]) and the factor from frame to copy pixels,
+    with what every comparison of it needs, worked out once: the copy in grey (for the
+    view's shift) and each channel's median level (for its brightness)."""
 
     pixels: np.ndarray
     scale: float
+    grey: np.ndarray
+    levels: np.ndarray
 
 
 def small_copy(image: np.ndarray) -> Small:
     scale = min(1.0, SIDE / max(image.shape[:2]))
     pixels = cv2.GaussianBlur(shrink(image, scale), (3, 3), 0).astype(np.float32)
-    return Small(pixels, scale)
+    return Small(pixels, scale, _grey(pixels), _levels(pixels))
+
+
+def _grey(pixels: np.ndarray) -> np.ndarray:
+    return np.asarray(cv2.cvtColor(pixels, cv2.COLOR_BGR2GRAY))
+
+
+def _levels(pixels: np.ndarray) -> np.ndarray:
+    return np.asarray(np.median(pixels[SAMPLE], axis=(0, 1)))
+
+
+@functools.cache
+def _window(width: int, height: int) -> np.ndarray:
+    """The Hanning window of phase correlation (the same for every frame of a size)."""
+    return np.asarray(cv2.createHanningWindow((width, height), cv2.CV_32F))
 
 
 def changed(a: Small, b: Small) -> np.ndarray:
@@ -63,32 +86,34 @@ def changed(a: Small, b: Small) -> np.ndarray:
     stand), and its brightness matched to ``b``'s channel by channel, by their medians, so
     that a change of exposure is not a change of the table. Where the light changed across the
     view, every pixel is changed: no part of it can be taken as it was."""
-    x, y = a.pixels, b.pixels
-    if x.shape != y.shape:
+    y = b.pixels
+    if a.pixels.shape != y.shape:
         return np.ones(y.shape[:2], np.uint8)
-    x = _registered(x, y)
-    sample = (slice(None, None, 4), slice(None, None, 4))
-    gain = np.median(y[sample], axis=(0, 1)) / np.maximum(np.median(x[sample], axis=(0, 1)), 1.0)
+    x = _registered(a, b)
+    levels = a.levels if x is a.pixels else _levels(x)
+    gain = b.levels / np.maximum(levels, 1.0)
     # OpenCV's difference and a maximum over the channels' planes: numpy's reduction over
     # the last axis of three costs six times more.
     each = cv2.absdiff(x * gain, y)
     difference = np.maximum(np.maximum(each[..., 0], each[..., 1]), each[..., 2])
-    noise = float(np.median(difference[sample]))
+    noise = float(np.median(difference[SAMPLE]))
     if noise > NOISY:  # most of the view differs: nothing in it compares
         return np.ones(y.shape[:2], np.uint8)
     return np.asarray(difference > max(MIN_DIFFERENCE, NOISE_TIMES * noise), np.uint8)
 
 
-def _registered(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """``x`` moved by the shift of the whole view from ``x`` to ``y``, where there is one
-    (phase correlation: a hand moving over a still table does not shift its peak)."""
-    grey = [cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) for image in (x, y)]
-    window = cv2.createHanningWindow(grey[0].shape[::-1], cv2.CV_32F)
-    (dx, dy), response = cv2.phaseCorrelate(grey[0], grey[1], window)
+def _registered(a: Small, b: Small) -> np.ndarray:
+    """``a``'s pixels moved by the shift of the whole view from ``a`` to ``b``, where there
+    is one (phase correlation: a hand moving over a still table does not shift its peak);
+    else ``a.pixels`` themselves."""
+    x = a.pixels
+    height, width = x.shape[:2]
+    # Copies: OpenCV's phaseCorrelate multiplies its inputs by the window in place.
+    window = _window(width, height)
+    (dx, dy), response = cv2.phaseCorrelate(a.grey.copy(), b.grey.copy(), window)
     if response < SURE_SHIFT or np.hypot(dx, dy) < LEAST_SHIFT:
         return x
     shift = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
-    height, width = x.shape[:2]
     return np.asarray(cv2.warpAffine(x, shift, (width, height), borderMode=cv2.BORDER_REPLICATE))
 
 
