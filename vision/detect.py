@@ -145,12 +145,15 @@ def _otsu3(histogram: np.ndarray) -> tuple[float, float]:
 Region = tuple[int, int, np.ndarray]  # top, left, and the mask inside its bounding box
 
 
-def components(mask: np.ndarray, min_area: float = 0) -> list[Region]:
+def components(
+    mask: np.ndarray, min_area: float = 0, max_area: float = float("inf")
+) -> list[Region]:
+    """The 8-connected pieces of ``mask`` of ``min_area`` to ``max_area`` pixels."""
     count, labels, stats, (x0, y0) = label_box(mask.astype(np.uint8))
     out = []
     for k in range(1, count):
         x, y, w, h, area = stats[k]
-        if area >= min_area:
+        if min_area <= area <= max_area:
             out.append((int(y), int(x), labels[y - y0 : y - y0 + h, x - x0 : x - x0 + w] == k))
     return out
 
@@ -225,9 +228,8 @@ def _enclosed(gray: np.ndarray) -> np.ndarray:
     height, width = gray.shape
     out = np.zeros(gray.shape, bool)
     largest = SETTINGS["tray_area"] * height * width
-    for top, left, sub in components(open_, SETTINGS["min_area"] * height * width):
-        if sub.sum() <= largest:
-            _paste(out, (top, left, fill_holes(sub)))
+    for top, left, sub in components(open_, SETTINGS["min_area"] * height * width, largest):
+        _paste(out, (top, left, fill_holes(sub)))
     # Grow back what the dilated edges took off.
     return cv2.dilate(out.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
 
@@ -319,11 +321,12 @@ def _quads(
     side = 2 * (half_along * half_across) ** 0.5
     angle = ((np.degrees(along) + 45) % 90) - 45
     out = []
+    # Each corner's sum, term by term as center + i * half_along * axis + j * ..., at once.
+    along_terms = (_SQUARE_I * half_along)[:, None] * axis
+    across_terms = (_SQUARE_J * half_across)[:, None] * across
     for k in range(count):
         center = np.array([cx, cy]) + axis * step * (k - (count - 1) / 2)
-        corners = np.array(
-            [center + i * half_along * axis + j * half_across * across for i, j in SQUARE]
-        )
+        corners = center + along_terms + across_terms
         corners = (ordered(corners) + 0.5) * scale - 0.5
         full = (center + 0.5) * scale - 0.5
         out.append(
@@ -334,6 +337,8 @@ def _quads(
 
 #: The corners of a square about its centre, in the order ``ordered`` leaves them.
 SQUARE = ((-1, -1), (1, -1), (1, 1), (-1, 1))
+_SQUARE_I = np.array([i for i, _ in SQUARE], np.float64)
+_SQUARE_J = np.array([j for _, j in SQUARE], np.float64)
 
 
 def ordered(corners: np.ndarray) -> np.ndarray:
