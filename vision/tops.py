@@ -144,4 +144,6 @@ def _overlap(a: FaceQuad, b: FaceQuad) -> bool:
 
 def _area(corners: np.ndarray) -> float:
     x, y = corners[:, 0], corners[:, 1]
-    return float(0.5 * (np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
+    # np.roll(·, -1) by slicing: the same values, without roll's cost on four numbers.
+    after_x, after_y = np.concatenate((x[1:], x[:1])), np.concatenate((y[1:], y[:1]))
+    return float(0.5 * (np.dot(x, after_y) - np.dot(y, after_x)))
