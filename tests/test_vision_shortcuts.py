@@ -149,3 +149,19 @@ def test_changed_as_worked_out_afresh() -> None:
         for a in smalls:
             for b in smalls:
                 assert np.array_equal(motion.changed(a, b), _changed_afresh(a, b))
+
+
+def test_histogram_and_thresholds_as_numpy() -> None:
+    rng = np.random.default_rng(8)
+    for _ in range(40):
+        height, width = (int(n) for n in rng.integers(8, 200, 2))
+        levels = rng.integers(0, int(rng.integers(1, 257)), (height, width), dtype=np.uint8)
+        counts = np.bincount(levels.ravel(), minlength=256)
+        assert np.array_equal(detect._histogram(levels), counts)
+        assert np.array_equal(detect._histogram(levels.reshape(-1, 1)), counts)
+        ring = np.zeros(levels.shape, bool)
+        ring[:2], ring[-2:], ring[:, :2], ring[:, -2:] = True, True, True, True
+        everywhere = np.ones(levels.shape, bool)
+        assert detect._thresholds(levels, None, ring) == detect._thresholds(
+            levels, everywhere, ring
+        )

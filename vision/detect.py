@@ -92,7 +92,7 @@ def pixels(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
 def median_level(gray: np.ndarray) -> float:
     """``np.median`` of a uint8 image, from its histogram: the mean of its two middle
     levels (one, for an odd count of pixels)."""
-    counts = np.cumsum(cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel().astype(np.int64))
+    counts = np.cumsum(_histogram(gray))
     low = int(np.searchsorted(counts, (gray.size - 1) // 2, side="right"))
     high = int(np.searchsorted(counts, gray.size // 2, side="right"))
     return (low + high) / 2
@@ -106,12 +106,13 @@ def _floor(scaled: np.ndarray, ring: np.ndarray) -> float:
     return middle + SETTINGS["ring_margin"] * 1.4826 * float(np.median(np.abs(on_ring - middle)))
 
 
-def _thresholds(scaled: np.ndarray, region: np.ndarray, ring: np.ndarray) -> list[float]:
+def _thresholds(scaled: np.ndarray, region: np.ndarray | None, ring: np.ndarray) -> list[float]:
     """Candidate cuts between table and faces: two-class Otsu, and both cuts of a
-    three-class Otsu (a pale face on a pale table stands apart less than its letter)."""
-    values = scaled[region].reshape(-1, 1)
+    three-class Otsu (a pale face on a pale table stands apart less than its letter), over
+    the pixels of ``region`` (None: all of them)."""
+    values = np.ascontiguousarray(scaled if region is None else scaled[region]).reshape(-1, 1)
     two, _ = cv2.threshold(values, 0, 255, cv2.THRESH_OTSU)
-    low, high = _otsu3(np.bincount(values.ravel(), minlength=256))
+    low, high = _otsu3(_histogram(values))
     floor = _floor(scaled, ring)
     return sorted({max(float(t), floor) for t in (two, low, high)})
 
@@ -121,6 +122,12 @@ def _distance_mask(lab: np.ndarray, region: np.ndarray, ring: np.ndarray) -> np.
     scaled = _distances(lab, ring)
     two, _ = cv2.threshold(scaled[region].reshape(-1, 1), 0, 255, cv2.THRESH_OTSU)
     return region & (scaled > max(float(two), _floor(scaled, ring)))
+
+
+def _histogram(levels: np.ndarray) -> np.ndarray:
+    """How many of the uint8 ``levels`` there are of each level: ``np.bincount``'s counts,
+    from OpenCV's histogram (exact as float32 below 2**24 pixels, and five times faster)."""
+    return cv2.calcHist([levels], [0], None, [256], [0, 256]).ravel().astype(np.int64)
 
 
 def _otsu3(histogram: np.ndarray) -> tuple[float, float]:
@@ -203,8 +210,7 @@ def _foreground(
     the caller has it."""
     lab, ring = lab_and_ring(small)
     scaled = _distances(lab, ring)
-    everywhere = np.ones(ring.shape, bool)
-    for t in _thresholds(scaled, everywhere, ring):
+    for t in _thresholds(scaled, None, ring):
         yield _refine(lab, scaled > t)
     # Faces are also the bright things of a photo: brighter than the frame, or than their
     # own neighbourhood where the light is uneven.
