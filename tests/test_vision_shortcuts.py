@@ -83,9 +83,9 @@ def test_pixels_and_median_level_as_numpy() -> None:
     rng = np.random.default_rng(5)
     for mask in _masks(30, 5):
         image = rng.random((*mask.shape, 3), dtype=np.float32)
-        assert np.array_equal(detect.pixels(image, mask), image[mask])
+        assert np.array_equal(detect.pixels_at(image, mask), image[mask])
         assert np.array_equal(
-            detect.pixels(image[3:-2, 1:], mask[3:-2, 1:]), image[3:-2, 1:][mask[3:-2, 1:]]
+            detect.pixels_at(image[3:-2, 1:], mask[3:-2, 1:]), image[3:-2, 1:][mask[3:-2, 1:]]
         )
         high = int(rng.integers(1, 256))
         gray = rng.integers(0, high, (int(rng.integers(1, 60)), int(rng.integers(1, 60))), np.uint8)

@@ -14,8 +14,9 @@ from vision.detect import (
     downscale,
     enclosed,
     fill_holes,
-    lab_and_ring,
+    pixels_at,
     squared_distance,
+    table_ring,
 )
 
 
@@ -54,8 +55,7 @@ def carve_faces(
     if not colours:
         return []
     colour = np.median(colours, 0)
-    _, ring = lab_and_ring(copy)
-    table = np.median(lab[ring], 0)
+    table = np.median(pixels_at(lab, table_ring(copy.shape)), 0)
     # Pieces of cube: where the faces' colour differs from the table's, the pixels nearer
     # it; and, the faces' colour or not, the regions that edges close off.
     pieces = enclosed(copy)

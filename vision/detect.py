@@ -71,7 +71,7 @@ def downscale(image: np.ndarray, side: int | None = None) -> tuple[np.ndarray, f
 
 def _distances(lab: np.ndarray, ring: np.ndarray) -> np.ndarray:
     """How far each pixel's colour stands from the median colour of ``ring`` (0-255)."""
-    background = np.median(pixels(lab, ring), axis=0).astype(np.float32)
+    background = np.median(pixels_at(lab, ring), axis=0).astype(np.float32)
     # OpenCV's arithmetic: a third of numpy's time on the whole frame.
     squared = squared_distance(lab, background)
     distance = np.asarray(cv2.sqrt(squared))
@@ -82,7 +82,7 @@ def _distances(lab: np.ndarray, ring: np.ndarray) -> np.ndarray:
     return np.minimum(scaled, 255).astype(np.uint8)
 
 
-def pixels(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
+def pixels_at(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """``image[mask]`` for an image of several channels (shape: [n, channels]), in order:
     numpy's compress, several times faster than its boolean indexing there."""
     channels = image.shape[2]
@@ -182,12 +182,17 @@ def fill_holes(mask: np.ndarray) -> np.ndarray:
 def lab_and_ring(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 0] *= SETTINGS["lightness_weight"]  # light varies across a table more than colour does
-    height, width = lab.shape[:2]
+    return lab, table_ring(lab.shape)
+
+
+def table_ring(shape: tuple[int, ...]) -> np.ndarray:
+    """The band round the frame taken as the table (a mask of ``shape[:2]``)."""
+    height, width = shape[:2]
     ring = np.zeros((height, width), bool)
     band = max(2, int(SETTINGS["border_ring"] * min(height, width)))
     ring[:band] = ring[-band:] = True
     ring[:, :band] = ring[:, -band:] = True
-    return lab, ring
+    return ring
 
 
 def enclosed(small: np.ndarray) -> np.ndarray:
