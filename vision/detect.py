@@ -157,11 +157,11 @@ def components(
 ) -> list[Region]:
     """The 8-connected pieces of ``mask`` of ``min_area`` to ``max_area`` pixels."""
     count, labels, stats, (x0, y0) = label_box(mask.astype(np.uint8))
+    areas = stats[1:count, cv2.CC_STAT_AREA]
     out = []
-    for k in range(1, count):
-        x, y, w, h, area = stats[k]
-        if min_area <= area <= max_area:
-            out.append((int(y), int(x), labels[y - y0 : y - y0 + h, x - x0 : x - x0 + w] == k))
+    for k in np.flatnonzero((areas >= min_area) & (areas <= max_area)) + 1:
+        x, y, w, h = (int(v) for v in stats[k, :4])
+        out.append((y, x, labels[y - y0 : y - y0 + h, x - x0 : x - x0 + w] == k))
     return out
 
 
