@@ -311,6 +311,24 @@ def ordered(corners: np.ndarray) -> np.ndarray:
     return corners[order]
 
 
+def inside_all(points: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """Which of ``points`` ([N, 2]) lie inside the convex quadrilateral ``corners``."""
+    edges = np.roll(corners, -1, axis=0) - corners  # [4, 2]
+    to_points = points[:, None, :] - corners[None, :, :]  # [N, 4, 2]
+    cross = edges[None, :, 0] * to_points[..., 1] - edges[None, :, 1] * to_points[..., 0]
+    return np.asarray((cross >= 0).all(axis=1) | (cross <= 0).all(axis=1))
+
+
+def inside(point: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether ``point`` lies inside the convex quadrilateral ``corners`` (either winding).
+
+    >>> square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], float)
+    >>> inside(np.array([1.0, 1.5]), square), inside(np.array([2.5, 1.0]), square)
+    (True, False)
+    """
+    return bool(inside_all(np.reshape(point, (1, 2)), corners)[0])
+
+
 def find_faces(
     image: np.ndarray,
     accept: Callable[[list[FaceQuad]], bool] | None = None,
