@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
@@ -17,9 +18,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.faces import ALPHABET
+from engine.games import find_game
 from vision.crossword import crossword_pieces, in_pieces
 from vision.detect import FaceQuad, ordered
 from vision.pieces import piece_lattice, pieces
+from vision.prediction import FacePrediction
+from vision.reading import LooseReading
+from vision.steps import Steps
 
 MODEL = Path(str(files("models") / "cube_faces.onnx"))
 # The README's crossword, with a joker standing for the J of JOY.
@@ -161,3 +167,56 @@ def test_a_photo_of_two_pieces_is_refused_with_a_sentence_not_scored_as_one(
     assert main(["score", str(photo), "--game", "adlib"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "2 pieces apart (5 and 4 cubes)" in err
+
+
+def _sure(face: str | None, confidence: float = 0.98) -> FacePrediction:
+    """The model's reading of one crop: ``face`` (None: no cube's top) this surely."""
+    classes = (*ALPHABET, None)
+    rest = (1 - confidence) / (len(classes) - 1)
+    probabilities = tuple(confidence if c == face else rest for c in classes)
+    return FacePrediction(face, 0, confidence, 1.0, probabilities, (1.0, 0.0, 0.0, 0.0))
+
+
+def _read_found(quads: list[FaceQuad], reads: list[FacePrediction]) -> LooseReading:
+    """``read_loose`` on a blank photo where the finder finds ``quads`` (as the detector)
+    and the model reads them as ``reads`` (and anything else as bare table)."""
+    from vision.loose import read_loose
+
+    found = [replace(q, learned=True) for q in quads]
+    by_centre = {q.center: r for q, r in zip(found, reads, strict=True)}
+
+    def look(image, corners, check=True):
+        return [by_centre.get(tuple(np.asarray(c).mean(0)), _sure(None)) for c in corners]
+
+    steps = Steps(look, lambda image, accept=None, small=None: found, lambda *_: [])
+    image = np.zeros((800, 1000, 3), np.uint8)
+    game = find_game("adlib")
+    return read_loose(image, game, [game.cube_set()], steps)
+
+
+@pytest.mark.parametrize("turn", [0, 45, 160])
+def test_a_cube_the_model_doubts_between_two_of_the_crossword_is_one_of_its_cubes(turn):
+    """A blurred print the model takes for bare table, where the detector found a cube that
+    joins two of the crossword's: the crossword stays whole, that cube flagged as doubtful.
+    A find that touches one cube only (a side seen at a slant) stays left out."""
+    cells = _laid(GRID)
+    side = [(5 * 1.02, 3 * 1.02)]  # past MONEY's end, touching the Y alone
+    quads = _photographed(cells + side, turn, 10)
+    faces = [f for _, f in sorted(_cells(GRID).items())]
+    doubted = faces.index("N")  # between the O and the E of MONEY
+    reads = [_sure(f) for f in faces] + [_sure(None, 0.9)]
+    reads[doubted] = FacePrediction(
+        None,
+        0,
+        0.9,
+        1.0,
+        tuple(0.05 if c == "N" else 0.05 / 35 for c in ALPHABET) + (0.9,),
+        (1.0, 0.0, 0.0, 0.0),
+    )
+    reading = _read_found(quads, reads)
+    assert reading.pieces == (len(cells),)
+    cells_read = {f.cell for f in reading.faces if f.cell is not None}
+    assert len(reading.faces) == len(cells_read) == len(cells)
+    doubtful = [f for f in reading.faces if f.confidence < 0.5]
+    assert [str(f.face) for f in doubtful] == ["N"]
+    assert any("read as N with confidence 0.05; check it" in w for w in reading.warnings)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -259,6 +260,15 @@ def test_one_cube_found_twice_is_kept_once_as_its_surest_reading():
     assert one_per_cube(quads, reads) == [1, 2, 3]  # the sure N, and the cubes apart
     # A find read as "not a face" never beats one read as a face.
     assert one_per_cube(quads[:2], [read_as("M", 0.4), read_as(None, 0.99)]) == [0]
+    # A find under half as wide as a detector's find it lies in is a piece of that cube (the
+    # value in its corner, a stroke of its letter): the cube is the detector's, even where
+    # the model takes the piece for a face and the whole for none.
+    whole = replace(quad(100, 100, 60), learned=True)
+    corner, stroke = quad(118, 82, 14), quad(96, 104, 9)
+    reads = [read_as(None, 0.7), read_as("O", 0.3), read_as("I", 0.5)]
+    assert one_per_cube([whole, corner, stroke], reads) == [0]
+    # ... a cut's find of the same size is no detector's: the face read in it is kept.
+    assert one_per_cube([quad(100, 100, 60), corner], reads[:2]) == [1]
 
 
 def _one_face_a_die(cubes: CubeSet, chosen: dict[str, str]) -> list[dict[str, float]]:

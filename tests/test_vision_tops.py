@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models.scenes import render_scene
-from vision.detect import ordered
+from models.tabletop.kinds import LAYOUTS, Layout
+from vision.detect import FaceQuad, ordered
 from vision.topshape import TopShape, decode, encode
 
 MODEL = Path(str(files("models") / "cube_tops.onnx"))
@@ -113,3 +114,48 @@ def test_a_face_reaching_past_the_frame_is_cut_without_failing():
     assert cut_face(image, outside).shape == (64, 64, 3)
     astride = np.array([[-200.0, -200], [90, -200], [90, 90], [-200, 90]])
     assert cut_face(image, astride).shape == (64, 64, 3)
+
+
+def _square(x: float, y: float, side: float, learned: bool = True) -> FaceQuad:
+    h = side / 2
+    corners = np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]])
+    return FaceQuad(corners, (x, y), side, 0.0, learned=learned)
+
+
+def test_a_top_seen_whole_from_farther_stands_for_the_part_seen_near():
+    from vision.tops import _wholer
+
+    part, apart = _square(100, 100, 60), _square(400, 100, 60)
+    pair = [_square(700, 100, 60), _square(762, 100, 60)]
+    whole = _square(104, 96, 120)
+    both = _square(731, 100, 124)  # two touching cubes seen as one from afar
+    kept = _wholer([part, apart, *pair], [whole, _square(400, 100, 62), both])
+    assert kept == [whole, apart, *pair]
+
+
+def _one_large_cube(rng: np.random.Generator, split: str, seed: int) -> Layout:
+    layout = LAYOUTS["single"](rng, split, seed)
+    layout.spots, layout.coverage, layout.hands = layout.spots[:1], (0.25, 0.35), 0.0
+    return layout
+
+
+@needs_model
+def test_a_cube_that_fills_much_of_the_frame_is_read():
+    """One cube thrown to see who starts, photographed from close by (150 to 270 pixels wide
+    in 1024x768): its top is read once, as its face."""
+    from models.evaluate_reader import SceneGame
+    from models.tabletop import render
+    from vision.errors import ReadError
+    from vision.reader import read
+
+    right = 0
+    for k in range(12):
+        scene = render(
+            "single", 61_000_000 + k, split="val", frame=(1024, 768), arrange=_one_large_cube
+        )
+        try:
+            reading = read(scene.image, SceneGame(scene.game, 0))
+        except ReadError:
+            continue
+        right += [str(f.face) for f in reading.faces] == [scene.cubes[0].face]
+    assert right >= 10

@@ -363,6 +363,31 @@ def ordered(corners: np.ndarray) -> np.ndarray:
     return corners[order]
 
 
+def _crossings(points: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """For each point (shape: [..., 2]), the cross product of each edge of the quadrilateral
+    ``corners`` with the step from the edge's start to the point (shape: [..., 4])."""
+    edges = np.concatenate((corners[1:], corners[:1])) - corners  # np.roll's, cheaper
+    to_points = points[..., None, :] - corners
+    return np.asarray(edges[:, 0] * to_points[..., 1] - edges[:, 1] * to_points[..., 0])
+
+
+def inside_all(points: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """Which of ``points`` ([N, 2]) lie inside the convex quadrilateral ``corners``."""
+    cross = _crossings(points, corners)
+    return np.asarray((cross >= 0).all(axis=-1) | (cross <= 0).all(axis=-1))
+
+
+def inside(point: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether ``point`` lies inside the convex quadrilateral ``corners`` (either winding).
+
+    >>> square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], float)
+    >>> inside(np.array([1.0, 1.5]), square), inside(np.array([2.5, 1.0]), square)
+    (True, False)
+    """
+    cross = _crossings(point, corners)
+    return bool((cross >= 0).all() or (cross <= 0).all())
+
+
 def find_faces(
     image: np.ndarray,
     accept: Callable[[list[FaceQuad]], bool] | None = None,

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.detect import FaceQuad, downscale, find_faces
+from vision.detect import FaceQuad, downscale, find_faces, inside
 from vision.models import top_detector
 
 #: Proposals whose centres lie closer than this share of the smaller one's side are one top.
@@ -55,16 +55,3 @@ def one_cube(a: FaceQuad, b: FaceQuad) -> bool:
     its corner, lies inside it)."""
     small, large = (a, b) if a.side < b.side else (b, a)
     return same_top(a, b) or inside(np.asarray(small.center, np.float64), large.corners)
-
-
-def inside(point: np.ndarray, corners: np.ndarray) -> bool:
-    """Whether ``point`` lies inside the convex quadrilateral ``corners`` (either winding).
-
-    >>> square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], float)
-    >>> inside(np.array([1.0, 1.5]), square), inside(np.array([2.5, 1.0]), square)
-    (True, False)
-    """
-    edges = np.concatenate((corners[1:], corners[:1])) - corners  # np.roll's, cheaper
-    to_point = point - corners
-    cross = edges[:, 0] * to_point[:, 1] - edges[:, 1] * to_point[:, 0]
-    return bool((cross >= 0).all() or (cross <= 0).all())

@@ -20,14 +20,17 @@ from vision.crossword import (
     turn_grid,
     upright_turn,
 )
-from vision.detect import FaceQuad, downscale
+from vision.detect import FaceQuad, downscale, inside_all
 from vision.errors import NoCubesFound
 from vision.find import one_cube, same_top
 from vision.lattice import turn_cell
+from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
 from vision.steps import GameLike, Steps
 
+#: A find less than this share of a detector's find as wide, inside it, is a piece of it.
+PIECE = 0.5
 #: How sure the model must be of a face looked for in a gap, not found by the finder.
 GAP_CONFIDENCE = 0.97
 #: ... and how sure, once each cube is given one face, it must still be (else it is dropped).
@@ -102,6 +105,11 @@ def read_loose(
             or (k < found and (quads[k].learned or not trusted or p.confidence >= CUT_CONFIDENCE))
         )
     ]
+    # A cube the detector found where it joins cubes of a crossword is a cube of it, however
+    # little the model makes of its print (a blurred one): left out, it would cut the
+    # crossword in two. It is read as its likeliest face, as doubtful as the model is of it.
+    dropped = [k for k in range(found) if quads[k].learned and k not in set(kept)]
+    kept = sorted(kept + joining(quads, kept, dropped))
     if not kept:
         raise NoCubesFound(
             "No cube faces were found in the photo; photograph the cubes from above, "
@@ -211,6 +219,16 @@ def one_per_cube(quads: Sequence[FaceQuad], predictions: Sequence[FacePrediction
     read as a face, the detector's (it sees the whole cube, so its top, not a side or a
     piece of the top) before a cut's, and of those the one read most surely."""
 
+    # A find less than half as wide as a detector's find it lies in is a piece of that cube
+    # (the value in its corner, a stroke of its letter), never a cube of its own, however
+    # much it looks like a face: the cube is the detector's, read as a face or not.
+    centres = np.array([q.center for q in quads], np.float64).reshape(-1, 2)
+    sides = np.array([q.side for q in quads], np.float64)
+    piece = np.zeros(len(quads), bool)
+    for q in quads:
+        if q.learned:
+            piece |= (sides < PIECE * q.side) & inside_all(centres, q.corners)
+
     def sureness(k: int) -> tuple[bool, bool, float]:
         p = predictions[k]
         return (
@@ -220,7 +238,7 @@ def one_per_cube(quads: Sequence[FaceQuad], predictions: Sequence[FacePrediction
         )
 
     kept: list[int] = []
-    for k in sorted(range(len(quads)), key=sureness, reverse=True):
+    for k in sorted(np.flatnonzero(~piece).tolist(), key=sureness, reverse=True):
         if not any(one_cube(quads[k], quads[j]) for j in kept):
             kept.append(k)
     return sorted(kept)

@@ -111,6 +111,16 @@ def pieces(quads: Sequence[FaceQuad]) -> list[list[int]]:
     return sorted(groups.values(), key=lambda g: (-len(g), g[0]))
 
 
+def joining(quads: Sequence[FaceQuad], kept: Sequence[int], others: Sequence[int]) -> list[int]:
+    """Those of ``others`` that touch at least two of the faces ``kept`` (both index
+    ``quads``): a cube between two cubes of a piece, or in the corner of two of its words.
+    A side face seen at a slant lies against its own cube's top alone."""
+    if not others or len(kept) < 2:
+        return []
+    _, _, touching = _relations(quads)
+    return [k for k in others if int(touching[k, list(kept)].sum()) >= 2]
+
+
 def piece_lattice(quads: Sequence[FaceQuad], members: Sequence[int]) -> Lattice:
     """The lattice of one piece (``members`` index ``quads``): the cell of each of them,
     counted from neighbour to neighbour, and the homography of the cells' centres. Rows and

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
-from vision.detect import FaceQuad, ordered
+from vision.detect import FaceQuad, inside, ordered
 from vision.image import shrink
 from vision.onnx import open_model
 from vision.topshape import COS4, DX, DY, HEAT, SIN4, SIZE, TopShape, U, V, decode, from_grid
@@ -29,6 +29,11 @@ MIN_HEAT = 0.3
 #: Tops found narrower than this many input pixels, in a part of the photo at most this share
 #: of it, are looked at again there, closer (tops a few pixels wide come out too large).
 ZOOM_BELOW, ZOOM_AREA = 24.0, 0.5
+#: Where a top is found at least this many input pixels wide, the photo is looked at again
+#: from this much farther (the zoom; a large top comes out too small, and vague).
+ZOOM_OUT_ABOVE, ZOOM_OUT = 24.0, 0.5
+#: ... where a top found from farther is this much wider, it is the whole of the nearer one.
+WHOLER = 1.15
 
 
 class TopDetector:
@@ -45,10 +50,10 @@ class TopDetector:
         )
         return cls(session)
 
-    def heat(self, image: np.ndarray) -> tuple[np.ndarray, float]:
+    def heat(self, image: np.ndarray, zoom: float = 1.0) -> tuple[np.ndarray, float]:
         """The network's raw answer for a BGR photo (shape: [CHANNELS, h, w]) and the factor
-        from photo pixels to input pixels."""
-        height, width, scale = network_size(*image.shape[:2])
+        from photo pixels to input pixels (``zoom`` times the usual one)."""
+        height, width, scale = network_size(image.shape[0], image.shape[1], zoom)
         small = shrink(image, scale)
         batch = np.zeros((1, 3, height, width), np.float32)
         # The photo fills the top left; the rest repeats its edges (no false border).
@@ -72,14 +77,20 @@ class TopDetector:
 
         Cubes that take only a part of the frame (a tray a tenth of it, a roll seen from
         afar) come out a few input pixels wide, and too large as well as vague; the part of
-        the photo they lie in is then looked at again, closer.
+        the photo they lie in is then looked at again, closer. A cube that fills much of
+        the frame is looked at again from farther.
         """
         quads = self._find(image, min_heat)
         if not quads:
             return quads
         height, width = image.shape[:2]
+        scale = network_size(height, width)[2]
+        if max(q.side for q in quads) * scale >= ZOOM_OUT_ABOVE:
+            # A cube that fills much of the frame comes out too small (the middle of its
+            # top): seen from twice as far, it comes out whole.
+            quads = _wholer(quads, self._find(image, min_heat, ZOOM_OUT))
         side = float(np.median([q.side for q in quads]))
-        if side * network_size(height, width)[2] >= ZOOM_BELOW:
+        if side * scale >= ZOOM_BELOW:
             return quads
         corners = np.concatenate([q.corners for q in quads])
         x0, y0 = np.maximum(np.floor(corners.min(0) - side), 0).astype(int)
@@ -90,8 +101,8 @@ class TopDetector:
         closer = [_moved(q, x0, y0) for q in self._find(image[y0:y1, x0:x1], min_heat)]
         return closer + [q for q in quads if not any(_overlap(q, c) for c in closer)]
 
-    def _find(self, image: np.ndarray, min_heat: float) -> list[FaceQuad]:
-        out, scale = self.heat(image)
+    def _find(self, image: np.ndarray, min_heat: float, zoom: float = 1.0) -> list[FaceQuad]:
+        out, scale = self.heat(image, zoom)
         heat = np.ascontiguousarray(out[HEAT])
         peaks = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
         quads = []
@@ -128,6 +139,19 @@ class TopDetector:
             if not any(_overlap(quad, other) for other in kept):
                 kept.append(quad)
         return kept
+
+
+def _wholer(near: list[FaceQuad], far: list[FaceQuad]) -> list[FaceQuad]:
+    """``near``, each top that a top of ``far`` holds whole, and larger, in its stead: a
+    part of a face is inside it, and no other top lies there (cubes cannot overlap)."""
+    out = list(near)
+    for whole in far:
+        held = [k for k, q in enumerate(out) if _overlap(q, whole)]
+        if len(held) == 1:
+            part = out[held[0]]
+            if whole.side >= WHOLER * part.side and inside(np.array(part.center), whole.corners):
+                out[held[0]] = whole
+    return out
 
 
 def _moved(quad: FaceQuad, dx: int, dy: int) -> FaceQuad:

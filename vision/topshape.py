@@ -99,10 +99,11 @@ def from_grid(x: np.ndarray | float) -> np.ndarray | float:
     return x * STRIDE + (STRIDE - 1) / 2
 
 
-def input_size(height: int, width: int) -> tuple[int, int, float]:
+def input_size(height: int, width: int, zoom: float = 1.0) -> tuple[int, int, float]:
     """The network's input (height, width) for a photo, a multiple of 32 on each side with
-    the longer side ``INPUT_SIDE``, and the factor from photo pixels to input pixels."""
-    scale = INPUT_SIDE / max(height, width)
+    the longer side ``INPUT_SIDE`` (times ``zoom``), and the factor from photo pixels to
+    input pixels."""
+    scale = zoom * INPUT_SIDE / max(height, width)
     return _multiple(height * scale), _multiple(width * scale), scale
 
 
