@@ -355,6 +355,25 @@ def test_a_crossword_lying_near_45_degrees_is_read_the_right_way_up(degrees):
     assert read(photo, find_game("adlib")).grid == grid
 
 
+@pytest.mark.parametrize("seed", [4, 5, 6, 7])
+def test_a_crossword_at_45_degrees_with_a_joker_is_read_whole(seed):
+    """The README's crossword with a joker for the J of JOY, its cubes touching, the table
+    turned 45 degrees each way: every cube in its cell, the joker found like any other."""
+    from models.scenes import render_crossword
+
+    grid = ("S....", "T.B.*", "E.U.O", "MONEY")
+    scene = render_crossword(seed, frame=(1024, 768), layout=(grid, ["Q"]))
+    table = tuple(float(v) for v in np.median(scene.image.reshape(-1, 3), axis=0))
+    for degrees in (45, 135, 225, 315):
+        turn = cv2.getRotationMatrix2D((512, 384), degrees, 1.0)
+        photo = cv2.warpAffine(
+            scene.image, turn, (1024, 768), borderMode=cv2.BORDER_CONSTANT, borderValue=table
+        )
+        reading = read(photo, find_game("adlib"))
+        assert reading.grid == grid, degrees
+        assert reading.pieces == (12,)
+
+
 def test_faces_that_touch_off_any_lattice_are_no_crossword():
     # A damaged photo: one large find touching two small ones, no two of them a step apart.
     from vision.crossword import crossword_cells, gaps
