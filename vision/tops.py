@@ -33,7 +33,7 @@ ZOOM_BELOW, ZOOM_AREA = 24.0, 0.5
 #: from this much farther (the zoom; a large top comes out too small, and vague).
 ZOOM_OUT_ABOVE, ZOOM_OUT = 24.0, 0.5
 #: ... where a top found from farther is this much wider, it is the whole of the nearer one.
-WHOLER = 1.15
+WHOLER = 1.25
 
 
 class TopDetector:
