@@ -146,7 +146,8 @@ class LiveTurn:
             failure = error
         with self._lock:
             last = self.reader.stable
-            covered = seen is not None and self.reader.covered(still, seen)
+            # Asked even where the still read nothing whole: a hand may be what split it.
+            covered = self.reader.covered(still, seen)
         if seen is not None and seen.grid and not covered:
             return seen, ""
         if last is not None and last.grid:
