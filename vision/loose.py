@@ -108,7 +108,8 @@ def read_loose(
     # A cube the detector found where it joins cubes of a crossword is a cube of it, however
     # little the model makes of its print (a blurred one): left out, it would cut the
     # crossword in two. It is read as its likeliest face, as doubtful as the model is of it.
-    dropped = [k for k in range(found) if quads[k].learned and k not in set(kept)]
+    taken = set(kept)
+    dropped = [k for k in range(found) if quads[k].learned and k not in taken]
     kept = sorted(kept + joining(quads, kept, dropped))
     if not kept:
         raise NoCubesFound(
