@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 
@@ -11,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.scenes import render_scene
-from models.tabletop.kinds import LAYOUTS, Layout
+from models.scenes import Scene, render_scene
+from models.tabletop.kinds import LAYOUTS, Arrange, Layout
 from vision.detect import FaceQuad, ordered
+from vision.reading import LooseReading, TrayReading
 from vision.topshape import TopShape, decode, encode
 
 MODEL = Path(str(files("models") / "cube_tops.onnx"))
@@ -133,59 +135,58 @@ def test_a_top_seen_whole_from_farther_stands_for_the_part_seen_near():
     assert kept == [whole, apart, *pair]
 
 
-def _one_large_cube(rng: np.random.Generator, split: str, seed: int) -> Layout:
-    layout = LAYOUTS["single"](rng, split, seed)
-    layout.spots, layout.coverage, layout.hands = layout.spots[:1], (0.25, 0.35), 0.0
-    return layout
+def _one_cube(coverage: tuple[float, float], view: float | None = None) -> Arrange:
+    """A single throw of one cube, no hand, framed to ``coverage`` (and a camera ``view``
+    degrees off the vertical, where given)."""
+
+    def arrange(rng: np.random.Generator, split: str, seed: int) -> Layout:
+        layout = LAYOUTS["single"](rng, split, seed)
+        layout.spots, layout.coverage, layout.hands = layout.spots[:1], coverage, 0.0
+        layout.view = view if view is not None else layout.view
+        return layout
+
+    return arrange
+
+
+Read = tuple[Scene, LooseReading | TrayReading | None]
+
+
+def _readings(first_seed: int, count: int, arrange: Arrange) -> Iterator[Read]:
+    """Each scene of ``count`` single throws laid out by ``arrange``, with its reading (None
+    where the reader refused it)."""
+    from models.evaluate_reader import SceneGame
+    from models.tabletop import render
+    from vision.errors import ReadError
+    from vision.reader import read
+
+    for k in range(count):
+        scene = render("single", first_seed + k, split="val", frame=(1024, 768), arrange=arrange)
+        try:
+            yield scene, read(scene.image, SceneGame(scene.game, 0))
+        except ReadError:
+            yield scene, None
 
 
 @needs_model
 def test_a_cube_that_fills_much_of_the_frame_is_read():
     """One cube thrown to see who starts, photographed from close by (150 to 270 pixels wide
     in 1024x768): its top is read once, as its face."""
-    from models.evaluate_reader import SceneGame
-    from models.tabletop import render
-    from vision.errors import ReadError
-    from vision.reader import read
-
-    right = 0
-    for k in range(24):
-        scene = render(
-            "single", 61_000_000 + k, split="val", frame=(1024, 768), arrange=_one_large_cube
-        )
-        try:
-            reading = read(scene.image, SceneGame(scene.game, 0))
-        except ReadError:
-            continue
-        right += [str(f.face) for f in reading.faces] == [scene.cubes[0].face]
+    right = sum(
+        reading is not None and [str(f.face) for f in reading.faces] == [scene.cubes[0].face]
+        for scene, reading in _readings(61_000_000, 24, _one_cube((0.25, 0.35)))
+    )
     assert right >= 18  # 16 before the detector looked again from farther; 19 now
-
-
-def _one_cube_at_a_slant(rng: np.random.Generator, split: str, seed: int) -> Layout:
-    layout = LAYOUTS["single"](rng, split, seed)
-    layout.spots, layout.coverage, layout.hands = layout.spots[:1], (0.12, 0.2), 0.0
-    layout.view = 45.0  # the camera 45 degrees off the vertical: a side shows as large as the top
-    return layout
 
 
 @needs_model
 def test_a_cube_at_a_slant_is_read_once_by_its_top():
-    """One cube seen from 45 degrees off the vertical, letters on its sides as on its top: the
-    top is read, once, and no side as a second cube (10 of these 12 today; a side below its
-    top, as large as it, is the one case left: seed 1)."""
-    from models.evaluate_reader import SceneGame, _read_once
-    from models.tabletop import render
-    from vision.errors import ReadError
-    from vision.reader import read
+    """One cube seen from 45 degrees off the vertical (a side shows as large as the top),
+    letters on its sides as on its top: the top is read, once, and no side as a second cube
+    (10 of these 12 today; a side below its top, as large as it, is the one case left)."""
+    from models.evaluate_reader import _read_once
 
-    right = 0
-    for k in range(12):
-        scene = render(
-            "single", 62_000_000 + k, split="val", frame=(1024, 768), arrange=_one_cube_at_a_slant
-        )
-        try:
-            reading = read(scene.image, SceneGame(scene.game, 0))
-        except ReadError:
-            continue
-        right += len(reading.faces) == 1 and _read_once(scene.cubes[0], reading)
+    right = sum(
+        reading is not None and len(reading.faces) == 1 and _read_once(scene.cubes[0], reading)
+        for scene, reading in _readings(62_000_000, 12, _one_cube((0.12, 0.2), view=45.0))
+    )
     assert right >= 9
