@@ -294,9 +294,6 @@ def fit_homography(
         return int(np.count_nonzero(np.linalg.norm(seen - dst, axis=1) > near))
 
     counts = [off(h) for h in candidates]
-    for homography, count in zip(candidates, counts, strict=True):
-        if count <= len(keys) // 4:
-            return homography
     return candidates[counts.index(min(counts))]
 
 
