@@ -37,6 +37,7 @@ import numpy as np
 
 from engine.cubes import CubeSet
 from engine.faces import ALPHABET
+from engine.games import GAMES
 from models.scenes import PlacedCube, Scene, render_scene
 from models.sidescene import render_loose_sides
 from vision.carve import carve_faces
@@ -56,7 +57,7 @@ KINDS = ("tray", "loose", "crossword")
 #: A cube whose top is at least this visible should be read.
 VISIBLE = 0.6
 
-#: The cube set each scene's game rolls (vision reads cube sets, not the engine's game table).
+#: The cube set each scene's game rolls where the scene does not name its own.
 SCENE_SETS = {
     "boggle": "boggle-1987",
     "big-boggle": "big-boggle-1979",
@@ -67,17 +68,33 @@ SCENE_SETS = {
 
 @dataclass(frozen=True, slots=True)
 class SceneGame:
-    """What the reader needs of a game, for a rendered scene."""
+    """What the reader needs of a game, for a rendered scene: the cube sets it may have
+    rolled (``sets``, the default first; none: the one ``SCENE_SETS`` names)."""
 
     id: str
     size: int
+    sets: tuple[str, ...] = ()
 
     @property
     def dice(self) -> tuple[tuple[str, str], ...]:
-        return ((self.id, SCENE_SETS[self.id]),)
+        return tuple((name, name) for name in self.sets or (SCENE_SETS[self.id],))
 
     def cube_set(self, dice: str | CubeSet | None = None) -> CubeSet:
-        return CubeSet.load(SCENE_SETS[self.id])
+        if isinstance(dice, CubeSet):
+            return dice
+        return CubeSet.load(dice or self.dice[0][1])
+
+
+def scene_game(scene: Scene) -> SceneGame:
+    """The game a scene is read as, with the editions the box would try: those of the game
+    that sells the cube set the scene rolled (Big Boggle's for a roll of its cubes)."""
+    size = len(scene.board) if scene.board is not None else 0
+    rolled = scene.dice or SCENE_SETS[scene.game]
+    for game in GAMES.values():
+        names = tuple(name for _, name in game.dice)
+        if rolled in names:
+            return SceneGame(game.id if size else scene.game, size, names)
+    return SceneGame(scene.game, size, (rolled,))
 
 
 def _truth(face: str | None) -> FacePrediction:
@@ -194,9 +211,8 @@ def score_scene(
     steps = Steps(look, find, carve_faces if carve else no_carving)
     start = time.perf_counter()
     try:
-        size = len(scene.board) if scene.board is not None else 0
         reading: TrayReading | LooseReading | None = read(
-            scene.image, SceneGame(scene.game, size), steps=steps
+            scene.image, scene_game(scene), steps=steps
         )
     except ReadError as error:
         reading = None

@@ -87,6 +87,9 @@ class Scene:
     #: Quarter turns clockwise by which the crossword's own up (the way its letters read)
     #: lies turned in the image: turn ``grid`` back by as many to read it.
     grid_turn: int = 0
+    #: The name of the cube set rolled ("": the one ``models.evaluate_reader`` names for
+    #: the game).
+    dice: str = ""
 
 
 def _default_painter(rng: random.Random, split: str = "val") -> FacePainter:

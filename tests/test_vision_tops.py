@@ -154,7 +154,7 @@ Read = tuple[Scene, LooseReading | TrayReading | None]
 def _readings(first_seed: int, count: int, arrange: Arrange) -> Iterator[Read]:
     """Each scene of ``count`` single throws laid out by ``arrange``, with its reading (None
     where the reader refused it)."""
-    from models.evaluate_reader import SceneGame
+    from models.evaluate_reader import scene_game
     from models.tabletop import render
     from vision.errors import ReadError
     from vision.reader import read
@@ -162,7 +162,7 @@ def _readings(first_seed: int, count: int, arrange: Arrange) -> Iterator[Read]:
     for k in range(count):
         scene = render("single", first_seed + k, split="val", frame=(1024, 768), arrange=arrange)
         try:
-            yield scene, read(scene.image, SceneGame(scene.game, 0))
+            yield scene, read(scene.image, scene_game(scene))
         except ReadError:
             yield scene, None
 

@@ -52,6 +52,8 @@ class Layout:
     slant: float = 50.0
     #: The camera's slant in degrees, where a scene set up by hand fixes it.
     view: float | None = None
+    #: The name of the cube set rolled ("" where none is).
+    dice: str = ""
 
 
 def yaw_matrix(angle: float) -> Array:
@@ -86,6 +88,7 @@ def _tray_layout(rng: np.random.Generator, split: str, seed: int, empty: bool = 
     pose = Pose(rotation, np.array([0, 0, lift]))
     tray_look = looks.tray_look(rng, split)
     out = Layout(game, look, spots, pose, tray.floor_top, tray, tray_look, pitch)
+    out.dice = cube_set.name
     out.coverage = (0.25, 0.97)
     out.held = lift > 0
     out.slant = 45.0
@@ -109,14 +112,14 @@ def _loose_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
     game, cube_set, count = _loose_set(rng)
     look = looks.cube_look(rng, split, game)
     spots = layouts.loose(rng, layouts.roll(rng, cube_set, count), look.size)
-    return Layout(game, look, spots, Pose(), coverage=(0.35, 0.95))
+    return Layout(game, look, spots, Pose(), coverage=(0.35, 0.95), dice=cube_set.name)
 
 
 def _crossword_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
     look = looks.cube_look(rng, split, "adlib")
     spots = layouts.crossword(rng, layouts.roll(rng, CubeSet.load("adlib")), look.size)
     pose = Pose(yaw_matrix(rng.uniform(0, 2 * math.pi)))
-    out = Layout("adlib", look, spots, pose, coverage=(0.3, 0.95))
+    out = Layout("adlib", look, spots, pose, coverage=(0.3, 0.95), dice="adlib")
     out.pitch = look.size
     return out
 
@@ -126,7 +129,9 @@ def _single_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
     look = looks.cube_look(rng, split, game)
     count = int(rng.choice([1, 2, 3, 4], p=[0.4, 0.3, 0.15, 0.15]))
     spots = layouts.single(rng, layouts.roll(rng, cube_set, count), look.size)
-    return Layout(game, look, spots, Pose(), coverage=(0.04, 0.45), hands=0.4)
+    return Layout(
+        game, look, spots, Pose(), coverage=(0.04, 0.45), hands=0.4, dice=cube_set.name
+    )
 
 
 def _empty_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
