@@ -32,8 +32,9 @@ ZOOM_BELOW, ZOOM_AREA = 24.0, 0.5
 #: Where a top is found at least this many input pixels wide, the photo is looked at again
 #: from this much farther (the zoom; a large top comes out too small, and vague).
 ZOOM_OUT_ABOVE, ZOOM_OUT = 24.0, 0.5
-#: ... where a top found from farther is this much wider, it is the whole of the nearer one.
-WHOLER = 1.25
+#: ... where a top found from farther is this much wider, it is the whole of the nearer one;
+#: finds inside it less than this share of the nearer one as wide are pieces of it.
+WHOLER, PIECE = 1.25, 0.5
 
 
 class TopDetector:
@@ -147,10 +148,27 @@ def _wholer(near: list[FaceQuad], far: list[FaceQuad]) -> list[FaceQuad]:
     out = list(near)
     for whole in far:
         held = [k for k, q in enumerate(out) if _overlap(q, whole)]
-        if len(held) == 1:
-            part = out[held[0]]
-            if whole.side >= WHOLER * part.side and inside(np.array(part.center), whole.corners):
-                out[held[0]] = whole
+        if not held:
+            continue
+        # The largest part stands for the top; smaller ones beside it inside the whole are
+        # pieces of it (the value in its corner), where another top would be as large.
+        largest = max(held, key=lambda k: out[k].side)
+        part = out[largest]
+        pieces = all(
+            out[k].side < PIECE * part.side and inside(np.array(out[k].center), whole.corners)
+            for k in held
+            if k != largest
+        )
+        if (
+            pieces
+            and whole.side >= WHOLER * part.side
+            and inside(np.array(part.center), whole.corners)
+        ):
+            out = [
+                whole if k == largest else q
+                for k, q in enumerate(out)
+                if k not in held or k == largest
+            ]
     return out
 
 

@@ -129,9 +129,7 @@ def _single_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:
     look = looks.cube_look(rng, split, game)
     count = int(rng.choice([1, 2, 3, 4], p=[0.4, 0.3, 0.15, 0.15]))
     spots = layouts.single(rng, layouts.roll(rng, cube_set, count), look.size)
-    return Layout(
-        game, look, spots, Pose(), coverage=(0.04, 0.45), hands=0.4, dice=cube_set.name
-    )
+    return Layout(game, look, spots, Pose(), coverage=(0.04, 0.45), hands=0.4, dice=cube_set.name)
 
 
 def _empty_layout(rng: np.random.Generator, split: str, seed: int) -> Layout:

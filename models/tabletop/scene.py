@@ -254,6 +254,4 @@ def render(
         cols = max(c for _, c in at) + 1
         grid = tuple("".join(at.get((r, c), ".") for c in range(cols)) for r in range(rows))
         turn = grid_turn(axes)
-    return Scene(
-        kind, layout.game, image, tuple(placed), board, grid, ambiguous, turn, layout.dice
-    )
+    return Scene(kind, layout.game, image, tuple(placed), board, grid, ambiguous, turn, layout.dice)
