@@ -80,6 +80,9 @@ def read_loose(
         flat = [q for group in carved for q in group]
         read = steps.look(image, [q.corners for q in flat], check=False)
         tops, top_predictions = best_of_groups(carved, read)
+        # A top carved where a face was read already is that cube once more.
+        fresh = [k for k, t in enumerate(tops) if not any(one_cube(t, f) for f in faces)]
+        tops, top_predictions = [tops[k] for k in fresh], [top_predictions[k] for k in fresh]
         # A gap looked at where a carved top lies already is that cube.
         keep = [k for k, g in enumerate(looked_at) if not any(same_top(g, t) for t in tops)]
         quads = quads[:found] + tops + [looked_at[k] for k in keep]
