@@ -37,6 +37,9 @@ GAP_CONFIDENCE = 0.97
 GAP_KEEP = 0.5
 #: How much of a find's probability must lie on faces the game's cubes can show.
 OWN_SHARE = 0.5
+#: Faces read at least this surely tell the cubes' size; a find narrower than this share
+#: of theirs (the median) is not a cube.
+SURE_SIZE, SIZES = 0.97, 1 / 3
 #: How sure the model must be of a face only a colour cut or carving proposed, where the
 #: detector found tops.
 CUT_CONFIDENCE = 0.9
@@ -114,6 +117,12 @@ def read_loose(
     taken = set(kept)
     dropped = [k for k in range(found) if quads[k].learned and k not in taken]
     kept = sorted(kept + joining(quads, kept, dropped))
+    # Cubes of one set lie at much the same size in a photo (perspective makes the near ones
+    # twice the far ones at most): a find a third as wide as the faces read surely is no cube
+    # of theirs, but a letter of a word drawn over the photo, or a speck.
+    sure = [quads[k].side for k in kept if predictions[k].confidence >= SURE_SIZE]
+    if sure:
+        kept = [k for k in kept if quads[k].side >= SIZES * float(np.median(sure))]
     if not kept:
         raise NoCubesFound(
             "No cube faces were found in the photo; photograph the cubes from above, "
