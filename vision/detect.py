@@ -42,6 +42,10 @@ SETTINGS = {
     "carve_fill": 0.9,  # how much of that square must lie on the piece
 }
 
+#: A find less than this share of another as wide, inside it, is a piece of that top (the
+#: value printed in its corner, a stroke of its letter), never a top of its own.
+PIECE = 0.5
+
 
 @dataclass(frozen=True, slots=True)
 class FaceQuad:

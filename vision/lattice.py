@@ -263,9 +263,9 @@ def fit_homography(
     Least median of squares first, so that a face found off its centre (half hidden, at the
     frame's edge) does not bend the whole lattice towards it; but where most faces lie in
     one line (a crossword's longest word) that fits the line alone and folds the rest onto
-    it. A map that leaves more than a quarter of the faces off their cells is passed over
-    for the next (least squares over all of them, an affine map, the steps), and where every
-    one does, the one that leaves the fewest is taken.
+    it, or leaves the far end of a short word off: of it, least squares over all of them, an
+    affine map and the steps, the map that leaves the fewest faces off their cells is taken
+    (the first of those that leave as few).
     """
     keys = sorted(index)
     src = np.array([[index[k][1], index[k][0]] for k in keys], np.float64)

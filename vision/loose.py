@@ -20,7 +20,7 @@ from vision.crossword import (
     turn_grid,
     upright_turn,
 )
-from vision.detect import FaceQuad, downscale, inside_all
+from vision.detect import PIECE, FaceQuad, downscale, inside_all
 from vision.errors import NoCubesFound
 from vision.find import one_cube, same_top
 from vision.lattice import turn_cell
@@ -29,8 +29,6 @@ from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
 from vision.steps import GameLike, Steps
 
-#: A find less than this share of a detector's find as wide, inside it, is a piece of it.
-PIECE = 0.5
 #: How sure the model must be of a face looked for in a gap, not found by the finder.
 GAP_CONFIDENCE = 0.97
 #: ... and how sure, once each cube is given one face, it must still be (else it is dropped).

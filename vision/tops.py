@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
-from vision.detect import FaceQuad, inside, ordered
+from vision.detect import PIECE, FaceQuad, inside, ordered
 from vision.image import shrink
 from vision.onnx import open_model
 from vision.topshape import COS4, DX, DY, HEAT, SIN4, SIZE, TopShape, U, V, decode, from_grid
@@ -32,9 +32,9 @@ ZOOM_BELOW, ZOOM_AREA = 24.0, 0.5
 #: Where a top is found at least this many input pixels wide, the photo is looked at again
 #: from this much farther (the zoom; a large top comes out too small, and vague).
 ZOOM_OUT_ABOVE, ZOOM_OUT = 24.0, 0.5
-#: ... where a top found from farther is this much wider, it is the whole of the nearer one;
-#: finds inside it less than this share of the nearer one as wide are pieces of it.
-WHOLER, PIECE = 1.25, 0.5
+#: ... where a top found from farther is this much wider, it is the whole of the nearer one
+#: (and of the pieces of it found beside it).
+WHOLER = 1.25
 
 
 class TopDetector:
