@@ -93,7 +93,7 @@ def scene_game(scene: Scene) -> SceneGame:
     for game in GAMES.values():
         names = tuple(name for _, name in game.dice)
         if rolled in names:
-            return SceneGame(game.id if size else scene.game, size, names)
+            return SceneGame(scene.game, size, names)
     return SceneGame(scene.game, size, (rolled,))
 
 

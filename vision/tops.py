@@ -144,7 +144,8 @@ class TopDetector:
 
 def _wholer(near: list[FaceQuad], far: list[FaceQuad]) -> list[FaceQuad]:
     """``near``, each top that a top of ``far`` holds whole, and larger, in its stead: a
-    part of a face is inside it, and no other top lies there (cubes cannot overlap)."""
+    part of a face is inside it, with at most pieces of that part beside it, and no other
+    top lies there (cubes cannot overlap)."""
     out = list(near)
     for whole in far:
         held = [k for k, q in enumerate(out) if _overlap(q, whole)]
