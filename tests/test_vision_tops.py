@@ -147,6 +147,19 @@ def test_the_value_in_a_large_tops_corner_goes_with_the_top_seen_whole():
     assert _wholer(pair, [_square(546, 100, 230)]) == pair
 
 
+def test_a_large_top_seen_whole_from_farther_stands_for_its_halves():
+    """Near, a top a fifth of the frame wide may come out as two halves; from farther, where
+    the detector sees it whole surely, the whole stands for both. A whole seen less surely
+    never stands for two finds of a size."""
+    from vision.tops import _wholer
+
+    halves = [_square(300, 100, 100), _square(300, 168, 110)]
+    whole = _square(300, 134, 170)
+    assert _wholer(halves, [whole], sure=150) == [whole]
+    assert _wholer(halves, [whole]) == halves
+    assert _wholer(halves, [_square(300, 134, 120)], sure=150) == halves  # no larger
+
+
 def _one_cube(coverage: tuple[float, float], view: float | None = None) -> Arrange:
     """A single throw of one cube, no hand, framed to ``coverage`` (and a camera ``view``
     degrees off the vertical, where given)."""

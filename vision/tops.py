@@ -29,12 +29,18 @@ MIN_HEAT = 0.3
 #: Tops found narrower than this many input pixels, in a part of the photo at most this share
 #: of it, are looked at again there, closer (tops a few pixels wide come out too large).
 ZOOM_BELOW, ZOOM_AREA = 24.0, 0.5
-#: Where a top is found at least this many input pixels wide, the photo is looked at again
-#: from this much farther (the zoom; a large top comes out too small, and vague).
-ZOOM_OUT_ABOVE, ZOOM_OUT = 24.0, 0.5
+#: The photo is looked at again from this much farther (the zoom; a large top comes out too
+#: small, and vague); where a top was found at least this many input pixels wide, each top
+#: seen from there is weighed against the nearer look's, else only those ``FAR_WHOLE`` wide.
+ZOOM_OUT, ZOOM_OUT_ABOVE = 0.5, 24.0
 #: ... where a top found from farther is this much wider, it is the whole of the nearer one
 #: (and of the pieces of it found beside it).
 WHOLER = 1.25
+#: A top found from farther at least this many input pixels wide is one the detector sees
+#: whole there, and surely (it is sure of tops 8 to 45 input pixels wide, and splits larger
+#: ones): it is the whole of whatever the nearer look found inside it, halves as well as
+#: pieces.
+FAR_WHOLE = 16.0
 
 
 class TopDetector:
@@ -79,17 +85,20 @@ class TopDetector:
         Cubes that take only a part of the frame (a tray a tenth of it, a roll seen from
         afar) come out a few input pixels wide, and too large as well as vague; the part of
         the photo they lie in is then looked at again, closer. A cube that fills much of
-        the frame is looked at again from farther.
+        the frame comes out whole from farther, where the photo is looked at too.
         """
         quads = self._find(image, min_heat)
         if not quads:
             return quads
         height, width = image.shape[:2]
         scale = network_size(height, width)[2]
-        if max(q.side for q in quads) * scale >= ZOOM_OUT_ABOVE:
-            # A cube that fills much of the frame comes out too small (the middle of its
-            # top): seen from twice as far, it comes out whole.
-            quads = _wholer(quads, self._find(image, min_heat, ZOOM_OUT))
+        # A cube that fills much of the frame comes out too small (the middle of its top),
+        # or in halves: seen from twice as far, it comes out whole.
+        far = self._find(image, min_heat, ZOOM_OUT)
+        sure = FAR_WHOLE / (scale * ZOOM_OUT)
+        if max(q.side for q in quads) * scale < ZOOM_OUT_ABOVE:
+            far = [q for q in far if q.side >= sure]
+        quads = _wholer(quads, far, sure)
         side = float(np.median([q.side for q in quads]))
         if side * scale >= ZOOM_BELOW:
             return quads
@@ -142,10 +151,11 @@ class TopDetector:
         return kept
 
 
-def _wholer(near: list[FaceQuad], far: list[FaceQuad]) -> list[FaceQuad]:
+def _wholer(near: list[FaceQuad], far: list[FaceQuad], sure: float = math.inf) -> list[FaceQuad]:
     """``near``, each top that a top of ``far`` holds whole, and larger, in its stead: a
     part of a face is inside it, with at most pieces of that part beside it, and no other
-    top lies there (cubes cannot overlap)."""
+    top lies there (cubes cannot overlap). A top of ``far`` at least ``sure`` pixels wide
+    is seen whole surely: it stands for every part inside it, halves of it as well."""
     out = list(near)
     for whole in far:
         held = [k for k, q in enumerate(out) if _overlap(q, whole)]
@@ -155,7 +165,7 @@ def _wholer(near: list[FaceQuad], far: list[FaceQuad]) -> list[FaceQuad]:
         # pieces of it (the value in its corner), where another top would be as large.
         largest = max(held, key=lambda k: out[k].side)
         part = out[largest]
-        pieces = all(
+        pieces = whole.side >= sure or all(
             out[k].side < PIECE * part.side and inside(np.array(out[k].center), whole.corners)
             for k in held
             if k != largest
