@@ -160,6 +160,26 @@ def test_a_large_top_seen_whole_from_farther_stands_for_its_halves():
     assert _wholer(halves, [_square(300, 134, 120)], sure=150) == halves  # no larger
 
 
+@needs_model
+def test_a_sharp_face_is_not_judged_by_pieces_of_it():
+    """A large top read surely, in a soft photo, with two strokes of its letter proposed as
+    faces of their own (read as faces, doubtfully): the photo is read, not refused as one
+    of cubes too small to read (the pieces were counted as faces to judge it by)."""
+    from models.tabletop import render
+    from vision import models
+    from vision.steps import ModelLook
+
+    scene = render(
+        "single", 64_000_014, split="val", frame=(1024, 768), arrange=_one_cube((0.12, 0.2), 45.0)
+    )
+    top = np.array(scene.cubes[0].corners, np.float64)
+    x, y = scene.cubes[0].center
+    strokes = [_square(x - 19, y + 8, 21).corners, _square(x + 17, y - 10, 21).corners]
+    look = ModelLook(models.face_model())
+    read = look(scene.image, [top, *strokes])
+    assert read[0].is_face and str(read[0].face) == scene.cubes[0].face
+
+
 def _one_cube(coverage: tuple[float, float], view: float | None = None) -> Arrange:
     """A single throw of one cube, no hand, framed to ``coverage`` (and a camera ``view``
     degrees off the vertical, where given)."""

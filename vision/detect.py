@@ -6,7 +6,7 @@ faces can be cut at full resolution.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -379,6 +379,31 @@ def inside_all(points: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """Which of ``points`` ([N, 2]) lie inside the convex quadrilateral ``corners``."""
     cross = _crossings(points, corners)
     return np.asarray((cross >= 0).all(axis=-1) | (cross <= 0).all(axis=-1))
+
+
+def pieces(quads: Sequence[np.ndarray], wholes: Sequence[np.ndarray]) -> np.ndarray:
+    """Which of the quadrilaterals ``quads`` (corners, [4, 2] each) are pieces of one of
+    ``wholes``: less than ``PIECE`` times as wide as it, their centre inside it.
+
+    >>> large = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], float)
+    >>> pieces([large, large / 4 + 1, large / 4 + 20], [large]).tolist()
+    [False, True, False]
+    """
+    if not len(quads):
+        return np.zeros(0, bool)
+    centres = np.array([q.mean(0) for q in quads], np.float64)
+    widths = np.array([_width(q) for q in quads])
+    out = np.zeros(len(quads), bool)
+    for whole in wholes:
+        out |= (widths < PIECE * _width(whole)) & inside_all(centres, whole)
+    return out
+
+
+def _width(corners: np.ndarray) -> float:
+    """The side of the square as large as the quadrilateral ``corners``."""
+    x, y = corners[:, 0], corners[:, 1]
+    after_x, after_y = np.concatenate((x[1:], x[:1])), np.concatenate((y[1:], y[:1]))
+    return float(np.sqrt(abs(0.5 * (np.dot(x, after_y) - np.dot(y, after_x)))))
 
 
 def inside(point: np.ndarray, corners: np.ndarray) -> bool:

@@ -20,7 +20,7 @@ from vision.crossword import (
     turn_grid,
     upright_turn,
 )
-from vision.detect import PIECE, FaceQuad, downscale, inside_all
+from vision.detect import FaceQuad, downscale, pieces
 from vision.errors import NoCubesFound
 from vision.find import one_cube, same_top
 from vision.lattice import turn_cell
@@ -233,12 +233,7 @@ def one_per_cube(quads: Sequence[FaceQuad], predictions: Sequence[FacePrediction
     # A find less than half as wide as a detector's find it lies in is a piece of that cube
     # (the value in its corner, a stroke of its letter), never a cube of its own, however
     # much it looks like a face: the cube is the detector's, read as a face or not.
-    centres = np.array([q.center for q in quads], np.float64).reshape(-1, 2)
-    sides = np.array([q.side for q in quads], np.float64)
-    piece = np.zeros(len(quads), bool)
-    for q in quads:
-        if q.learned:
-            piece |= (sides < PIECE * q.side) & inside_all(centres, q.corners)
+    piece = pieces([q.corners for q in quads], [q.corners for q in quads if q.learned])
 
     def sureness(k: int) -> tuple[bool, bool, float]:
         p = predictions[k]

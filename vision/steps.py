@@ -15,7 +15,7 @@ import numpy as np
 from engine.cubes import CubeSet
 from vision.carve import carve_faces
 from vision.crop import CROP, cut_face, sharpness
-from vision.detect import FaceQuad
+from vision.detect import FaceQuad, pieces
 from vision.errors import TooBlurred, TooSmall
 from vision.find import find_tops
 from vision.prediction import FacePrediction
@@ -109,11 +109,14 @@ class ModelLook:
         # Judged on what the model takes for faces: a speck of table may be soft anyway. A
         # soft photo whose faces the model reads surely is read (a large plain face has
         # little fine detail); only one it cannot read surely is refused.
-        faces = [crop for crop, p in zip(crops, read, strict=True) if p.is_face]
-        sure = np.median([p.confidence for p in read if p.is_face]) if faces else 0.0
-        if check and faces and sure < SURE and sharpness(faces) < MIN_SHARPNESS:
-            seen = [c for c, p in zip(corners, read, strict=True) if p.is_face]
-            wide = float(np.median([np.linalg.norm(c[1] - c[0]) for c in seen]))
+        # A piece of a face (a stroke of its letter, read as a face of its own) is no face
+        # to judge by: a large sharp face with two such pieces is no small, blurred one.
+        faces = [k for k, p in enumerate(read) if p.is_face]
+        whole = ~pieces([corners[k] for k in faces], [corners[k] for k in faces])
+        faces = [k for k, w in zip(faces, whole, strict=True) if w]
+        sure = np.median([read[k].confidence for k in faces]) if faces else 0.0
+        if check and faces and sure < SURE and sharpness([crops[k] for k in faces]) < MIN_SHARPNESS:
+            wide = float(np.median([np.linalg.norm(corners[k][1] - corners[k][0]) for k in faces]))
             if wide < SMALLEST:
                 raise TooSmall(
                     f"The cubes are only about {wide:.0f} pixels wide in the photo, too small "
