@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
-from vision.detect import PIECE, FaceQuad, inside, ordered
+from vision.detect import PIECE, FaceQuad, inside, ordered, width
 from vision.image import shrink
 from vision.onnx import open_model
 from vision.topshape import COS4, DX, DY, HEAT, SIN4, SIZE, TopShape, U, V, decode, from_grid
@@ -129,7 +129,7 @@ class TopDetector:
             corners = (np.asarray(from_grid(decode(shape))) + 0.5) / scale - 0.5
             corners = ordered(corners)
             centre = corners.mean(0)
-            side = float(np.sqrt(abs(_area(corners))))
+            side = width(corners)
             edge = corners[1] - corners[0]
             angle = (math.degrees(math.atan2(edge[1], edge[0])) + 45) % 90 - 45
             quads.append(
@@ -193,10 +193,3 @@ def _overlap(a: FaceQuad, b: FaceQuad) -> bool:
     """Whether two tops found lie on one cube: a centre within the other's face."""
     distance = float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))
     return distance < 0.5 * max(a.side, b.side)
-
-
-def _area(corners: np.ndarray) -> float:
-    x, y = corners[:, 0], corners[:, 1]
-    # np.roll(·, -1) by slicing: the same values, without roll's cost on four numbers.
-    after_x, after_y = np.concatenate((x[1:], x[:1])), np.concatenate((y[1:], y[:1]))
-    return float(0.5 * (np.dot(x, after_y) - np.dot(y, after_x)))
