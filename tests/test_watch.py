@@ -93,7 +93,8 @@ def test_a_cube_swapped_for_another_in_its_cell_is_read_again(table: Table) -> N
 def _lines(out: str) -> list[dict[str, object]]:
     lines = [json.loads(line) for line in out.splitlines()]
     assert all(
-        set(line) == {"frame", "state", "grid", "score", "unused", "words"} for line in lines
+        set(line) == {"frame", "state", "grid", "score", "unused", "words", "unseen"}
+        for line in lines
     )
     return lines
 

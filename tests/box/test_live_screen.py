@@ -74,6 +74,19 @@ def test_a_word_the_lexicon_does_not_know_is_named_and_the_score_is_not_sure(
     assert "Not a word: YQ" in [line.text for line in view.lines]
 
 
+def test_a_cube_of_the_roll_seen_nowhere_is_asked_for_and_the_score_waits(
+    tmp_path, hand_frames
+) -> None:
+    # The table shows the crossword and no Q: the Q may be a letter the camera missed.
+    table = loose_reading(ROLL.rsplit(" ", 1)[0], grid=tuple(CROSSWORD))
+    made, _clock = adlib_box(tmp_path, [hand_frames[0][1]], table, table)
+    tap(made)
+    read_live(made)
+    view = made.box.draw()
+    assert view.score == "? so far"
+    assert "Not seen: Q" in [line.text for line in view.lines]
+
+
 def test_0_00_scores_at_once_and_a_clear_still_confirms_it(tmp_path, hand_frames) -> None:
     # Live, the table last read as MONEY; the still at 0:00 shows the whole crossword (a
     # cube laid as time ran out): the still's reading, at full resolution, is scored.
