@@ -169,6 +169,7 @@ def read_loose(
                 tuple((float(x), float(y)) for x, y in quad.corners),
                 cell,
                 assigned.off_set,
+                likely(prediction.by_face()),
             )
         )
         if assigned.off_set:
@@ -196,6 +197,16 @@ def read_loose(
     return LooseReading(
         game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90, pieces
     )
+
+
+def likely(probabilities: dict[str, float], least: float = 0.01) -> tuple[tuple[str, float], ...]:
+    """The faces at least ``least`` likely, likeliest first, their probabilities rounded.
+
+    >>> likely({"O": 0.62, "D": 0.3701, "Q": 0.001})
+    (('O', 0.62), ('D', 0.3701))
+    """
+    kept = [(face, round(p, 4)) for face, p in probabilities.items() if p >= least]
+    return tuple(sorted(kept, key=lambda item: -item[1]))
 
 
 def _upright(
