@@ -28,6 +28,7 @@ from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
 from vision.steps import GameLike, Steps
+from vision.strangers import refuse_strangers
 
 #: How sure the model must be of a face looked for in a gap, not found by the finder.
 GAP_CONFIDENCE = 0.97
@@ -139,6 +140,9 @@ def read_loose(
         for k, a in enumerate(chosen)
         if a.face is not None and (not looked[k] or (a.probability >= GAP_KEEP and not a.off_set))
     ]
+    # A tray, or another set's cubes, is no roll of this one: refused, not made up.
+    strangers = len(chosen) - len(cubes) + sum(chosen[k].off_set for k in cubes)
+    refuse_strangers(quads, strangers, len(assignment.cube_set.dice), game.id)
     if len(cubes) < len(chosen):
         warnings.append(
             f"Left out {len(chosen) - len(cubes)} thing(s) that looked like cubes but match "
@@ -152,7 +156,8 @@ def read_loose(
     if len(pieces) > 1:
         warnings.append(in_pieces(pieces))
     expected = len(assignment.cube_set.dice)
-    if len(quads) != expected:
+    # One cube alone is a throw for who starts, not a roll short of cubes.
+    if len(quads) not in (1, expected):
         warnings.append(
             f"Found {len(quads)} cubes where {game.id} has {expected}; check the photo."
         )

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 #: Game family -> (game id, the folder of bundled photos).
 FAMILIES = {"boggle": ("boggle", "boggle"), "adlib": ("adlib", "adlib")}
 STEP_SECONDS = 0.25
+#: How long a phone takes to type a word, on the demo's clock.
+TYPING_SECONDS = 4.0
 #: The Boggle round's phones and what each types (on the bundled tray DQuWT/EETN/CSSO/
 #: EDBN): words of their own, one both find (crossed off), one not on the tray, one short.
 PHONES = {
@@ -199,11 +201,7 @@ def _match(
             say(f"who starts: {who} threw {face} = {value}")
         if referee.state is State.TIMING and referee.round and referee.round.reading:
             say(f"read: {' '.join(map(str, faces_of(referee.round.reading)))}")
-            for phone in phones:
-                for word in PHONES[phone.name]:
-                    say(f"phone: {phone.name} typed {word}: {phone.type(word)}")
-            if phones:
-                main.screenshot("phones-typing")
+            _type_words(box, clock, say, phones)
             _run_the_clock(box, clock)
         if referee.state is State.SCORED:
             say(f"scored: {_summary(box)}")
@@ -212,6 +210,22 @@ def _match(
                 mine = [p for p in shown["results"] if p["name"] == phone.name]
                 say(f"phone: {phone.name} sees {mine[0]['score'] if mine else 0} points")
     return f"the {'matches' if matches > 1 else 'match'} did not end in {40 * matches} presses"
+
+
+def _type_words(
+    box: Assembled, clock: FakeClock, say: Callable[[str], None], phones: list[Phone]
+) -> None:
+    """The phones type their words while the timer runs, a word every few seconds, and
+    the screen is saved once they have: its clock is the clock at that moment."""
+    if not phones:
+        return
+    for phone in phones:
+        for word in PHONES[phone.name]:
+            clock.advance(TYPING_SECONDS)
+            box.box.step()
+            say(f"phone: {phone.name} typed {word}: {phone.type(word)}")
+    box.box.step()
+    box.box.screenshot("phones-typing")
 
 
 def _run_the_clock(box: Assembled, clock: FakeClock) -> None:

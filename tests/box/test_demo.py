@@ -4,6 +4,7 @@ and the whole demo as a user runs it."""
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from importlib import resources
@@ -41,6 +42,36 @@ def test_the_crossword_seams_score_and_better_a_crossword():
     assert verdict.valid and verdict.score == 31 and rows[-1] == "MONEY"
     best = scorer.best_crossword(roll, game, 0.5)
     assert best.score >= verdict.score or not best.proven_optimal
+
+
+def test_the_phones_typing_screen_shows_the_clock_at_its_moment(tmp_path):
+    """The phones type while the timer runs: the screen saved after their words shows the
+    time then left, not the 3:00 the round started with."""
+    result = subprocess.run(
+        [sys.executable, "-m", "device.cli", "demo", "--game", "boggle", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    journal = (tmp_path / "boggle" / "screens.jsonl").read_text(encoding="utf-8").splitlines()
+    shots = [json.loads(line) for line in journal]
+    typing = [
+        k
+        for k, shot in enumerate(shots)
+        if shot["state"] == "timing" and "phones-typing" in shot["file"]
+    ]
+    assert len(typing) == 2
+    for k in typing:
+        started = next(
+            shots[j] for j in range(k, -1, -1) if shots[j]["file"].endswith("-timing.png")
+        )
+        assert "3:00" in started["text"] and "Words: Ann 0 · Ben 0" in started["text"]
+        left = math.ceil(180 - (shots[k]["t"] - started["t"]))
+        assert 0 < left < 180
+        assert f"{left // 60}:{left % 60:02d}" in shots[k]["text"]
+        assert "Words: Ann 5 · Ben 5" in shots[k]["text"]
 
 
 @pytest.mark.slow
