@@ -187,17 +187,20 @@ def challenge_lines(challenge: Challenge) -> tuple[Line, ...]:
 
 def _live(referee: Referee, faces: tuple[str, ...]) -> tuple[str, frozenset[int], tuple[Line, ...]]:
     """While an Ad-Lib turn's timer runs, the table read live: the crossword's running
-    score ("?" while it is not sure), the roll's cubes already laid in it, and the words
-    the lexicon does not know."""
+    score ("?" while it is not sure), the roll's cubes already laid in it, the words the
+    lexicon does not know (first: the players must see them) and those laid so far (the
+    crossword growing)."""
     live = referee.scoring.live
     seen = live.view if live is not None else None
     if seen is None or not seen.grid:
         return "", frozenset(), ()
     score = f"{'?' if seen.score is None else seen.score} so far"
+    known = [w.word.upper() for w in seen.words if w.valid]
+    laid = (Line("Laid: " + " · ".join(known), kind="head"),) if known else ()
     strange = tuple(
         Line(f"Not a word: {w.word.upper()}", kind="head") for w in seen.words if not w.valid
     )
-    return score, used_cubes(faces, seen.unused), strange
+    return score, used_cubes(faces, seen.unused), (*strange, *laid)
 
 
 def _typing(referee: Referee, doubtful: frozenset[int]) -> tuple[str, tuple[Line, ...]]:

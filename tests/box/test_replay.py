@@ -149,9 +149,14 @@ def test_an_ad_lib_turn_on_the_replay_camera_is_read_live_and_scored_at_0_00(
         live.step()
         made.box.step()
         view = made.box.screen.shown
-        if view.score and (not shown or shown[-1] != view.score):
-            shown.append(view.score)
-    assert shown == ["-16 so far", "-3 so far", "31 so far"]  # MONEY, + STEM, all of it
+        seen = (view.score, *(line.text for line in view.lines))
+        if view.score and (not shown or shown[-1] != seen):
+            shown.append(seen)
+    assert shown == [
+        ("-16 so far", "Laid: MONEY"),
+        ("-3 so far", "Laid: MONEY · STEM"),
+        ("31 so far", "Laid: MONEY · STEM · BUN · JOY"),
+    ]
     assert live.view is not None and live.view.state == "hands" and live.view.unused == ("Q",)
     run_out_the_clock(made, clock)
     assert referee.state is State.SCORED, referee.message  # no press at 0:00
