@@ -29,13 +29,25 @@ def frame_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in PICTURE_SUFFIXES)
 
 
+def source_path(source: str) -> Path:
+    """The source's path, ``~`` standing for the home folder where there is one."""
+    try:
+        return Path(source).expanduser()
+    except RuntimeError:  # ~someone who is no user here: the name as it is
+        return Path(source)
+
+
 def source_problem(source: str) -> str | None:
     """What is wrong with ``source`` as a replay's (one sentence), or None."""
     if not source:
         return '[camera] backend = "replay" needs source = a folder of frames or a video file.'
-    path = Path(source).expanduser()
+    path = source_path(source)
     if path.is_dir():
-        if not frame_files(path):
+        try:
+            found = frame_files(path)
+        except OSError as error:
+            return f"[camera] source = {source!r} cannot be read ({error.strerror})."
+        if not found:
             return (
                 f"[camera] source = {source!r} holds no frames; give a folder of JPEG or PNG "
                 "frames, or a video file."
@@ -64,7 +76,7 @@ class ReplayCamera:
             raise CuberefError(problem)
         self.fps = fps
         self.monotonic = monotonic
-        path = Path(source).expanduser()
+        path = source_path(source)
         self.frames: _Frames = _Folder(path) if path.is_dir() else _Video(path)
         self.started = monotonic()
         # The live reading's thread and the box's still may ask at once.

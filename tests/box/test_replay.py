@@ -88,6 +88,7 @@ def test_a_source_that_cannot_be_played_is_one_sentence(tmp_path) -> None:
         ("", "needs source"),
         (tmp_path / "empty", "holds no frames"),
         (tmp_path / "missing", "is no folder or file"),
+        ("~nobody-by-this-name/turn", "is no folder or file"),  # no such home folder
         (tmp_path / "notes.txt", "is not a video"),
     ):
         with pytest.raises(CuberefError, match=says):
