@@ -40,9 +40,10 @@ TURNS = (
     ("1-roll.jpg", "2-crossword.jpg", 7, ("..S.", "..LA", ".GIN", "MAC.", "ELK.", "N..."), 7),
     ("3-roll.jpg", "4-crossword.jpg", 5, ("MILK", "A...", "LAIR", "E..."), 4),
 )
-#: The replay's table (the seed and cubes of the live-reading tests) and the crossword as
-#: it grows, a frame a stage, from the cubes all loose.
-SEED_REPLAY, REPLAY_FACES = 3, "M O N E Y S T E B U J O Q"
+#: The replay's table (the cubes of the live-reading tests, a seed whose camera sees the
+#: crossword the right way up) and the crossword as it grows, a frame a stage, from the
+#: cubes all loose.
+SEED_REPLAY, REPLAY_FACES = 2, "M O N E Y S T E B U J O Q"
 REPLAY_STAGES = (
     (),
     ("MONEY",),
