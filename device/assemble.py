@@ -113,7 +113,7 @@ def assemble(
 
     def open_chosen() -> Camera:
         before = len(notices)
-        opened = open_camera(settings.camera, notices)
+        opened = open_camera(settings.camera, notices, clock.monotonic)
         if len(notices) > before:
             referee.say("start-up", notices[-1])  # a fallback is said on the screen too
         return opened

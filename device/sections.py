@@ -104,9 +104,11 @@ class BuzzerSettings:
 
 @dataclass(frozen=True, slots=True)
 class CameraSettings:
-    backend: str = setting("auto", _choice("auto", "picamera", "usb", "folder"))
+    backend: str = setting("auto", _choice("auto", "picamera", "usb", "folder", "replay"))
     usb_index: int = setting(0, _between(0, 63))
     folder: str = setting("", help="photos that stand in for the camera")
+    source: str = setting("", help="replay: a folder of frames (in name order) or a video")
+    fps: float = setting(5.0, _between(0.1, 120), "replay: frames a second")
     width: int = setting(1920, _between(320, 9152))
     height: int = setting(1080, _between(240, 6944))
     focus: str = setting("auto", _choice("auto", "fixed"))

@@ -124,8 +124,8 @@ def _laid(base: Settings, document: Document) -> tuple[list[str], Settings]:
 
 def together(chosen: Settings) -> list[str]:
     """What is wrong only as the box uses the settings: dice the game does not have, a
-    word list that is not there, a store folder that is a file, a tune the chosen
-    buzzer cannot play."""
+    word list that is not there, a replay camera with nothing to play, a store folder
+    that is a file, a tune the chosen buzzer cannot play."""
     found: list[str] = []
     try:
         chosen_game(chosen)
@@ -139,6 +139,11 @@ def together(chosen: Settings) -> list[str]:
                 f"lexicon = {chosen.lexicon!r} is not a word list here; choose one of "
                 f"{', '.join(available_lexicons())}, or make one with cuberef lexicon build."
             )
+    if chosen.camera.backend == "replay":
+        from device.replay import source_problem
+
+        if wrong := source_problem(chosen.camera.source):
+            found.append(wrong)
     folder = state_folder(chosen)
     if folder.exists() and not folder.is_dir():
         found.append(

@@ -188,19 +188,22 @@ def challenge_lines(challenge: Challenge) -> tuple[Line, ...]:
 def _live(referee: Referee, faces: tuple[str, ...]) -> tuple[str, frozenset[int], tuple[Line, ...]]:
     """While an Ad-Lib turn's timer runs, the table read live: the crossword's running
     score ("?" while it is not sure), the roll's cubes already laid in it, the words the
-    lexicon does not know, and the cubes of the roll seen nowhere on the table."""
+    lexicon does not know and the cubes of the roll seen nowhere on the table (first: the
+    players must see them), and the words laid so far (the crossword growing)."""
     live = referee.scoring.live
     seen = live.view if live is not None else None
     if seen is None or not seen.grid:
         return "", frozenset(), ()
     score = f"{'?' if seen.score is None else seen.score} so far"
+    known = [w.word.upper() for w in seen.words if w.valid]
+    laid = (Line("Laid: " + " · ".join(known), kind="head"),) if known else ()
     strange = tuple(
         Line(f"Not a word: {w.word.upper()}", kind="head") for w in seen.words if not w.valid
     )
     if seen.unseen:  # the score waits for them: one may be a letter of the crossword
         unseen = " ".join("★" if face == "*" else face for face in seen.unseen)
         strange += (Line(f"Not seen: {unseen}", kind="head"), Line("show it to the camera"))
-    return score, used_cubes(faces, seen.unused), strange
+    return score, used_cubes(faces, seen.unused), (*strange, *laid)
 
 
 def _typing(referee: Referee, doubtful: frozenset[int]) -> tuple[str, tuple[Line, ...]]:

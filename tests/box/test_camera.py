@@ -300,7 +300,7 @@ def test_the_box_carries_on_when_the_camera_hangs(tmp_path, photos, monkeypatch)
     assert ANSWER_SECONDS < 5
     opened: list[HangingCamera] = []
 
-    def usb(_chosen):
+    def usb(_chosen, _clock):
         opened.append(HangingCamera(len(opened) + 1, good=0 if not opened else 1))
         return opened[-1]
 
@@ -405,7 +405,7 @@ def test_watch_reads_the_pi_cameras_live_stream(hand_frames, tmp_path, monkeypat
     fake = StreamingPicamera2([image for _, image in hand_frames], shrink=1)
     made = []
 
-    def picamera(chosen):
+    def picamera(chosen, _clock):
         made.append(PiCamera(width=chosen.width, height=chosen.height, maker=lambda: fake))
         return made[-1]
 
