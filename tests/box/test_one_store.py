@@ -48,6 +48,8 @@ def test_every_command_and_the_box_name_the_same_store(laptop, capsys) -> None:
     assert json.loads(capsys.readouterr().out)["store"] == str(own)
     assert main(["doctor"]) in (0, 1)
     assert f"     matches: {own}." in capsys.readouterr().out.splitlines()
+    assert main(["history"]) == 0
+    assert f"Store: {own}" in capsys.readouterr().out.splitlines()
     assert config_command.store_folder(None) / "matches.db" == own
     assert settings.state_folder(config_command.box_settings(None)) == own.parent
     assert Store(own.parent, read_only=True).house("en").allowed == {"qzx"}
