@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import shutil
 from datetime import datetime
 
 import pytest
@@ -215,3 +216,19 @@ def test_history_of_no_store_is_empty_and_creates_nothing(tmp_path, capsys):
     assert main(["history", "--config", str(config), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"matches": [], "standings": []}
     assert not (tmp_path / "none").exists()
+
+
+def test_a_ruling_made_after_a_round_leaves_its_words_as_they_were(evening, capsys, tmp_path):
+    shutil.copytree(evening["store"], tmp_path / "store")
+    config = tmp_path / "box.toml"
+    config.write_text(f"[store]\nfolder = '{tmp_path / 'store'}'\n", encoding="utf-8")
+    before = history({"config": str(config)}, capsys, "--json")
+    store = Store(tmp_path / "store")
+    later = json.loads(before)["matches"][-1]["ended"]
+    at = datetime.fromisoformat(later).timestamp() + DAY
+    for word in ("anglesite", "estranged"):  # the words that scored, refused the next day
+        store.rule_word("en", word, False, at)
+    store.close()
+    assert history({"config": str(config)}, capsys, "--json") == before
+    assert main(["check", "anglesite", "--house", "--config", str(config)]) == 0
+    assert "refused by this table" in capsys.readouterr().out
