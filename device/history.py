@@ -112,7 +112,8 @@ def read_matches(
     store: Store, settings: Settings, since: float = 0.0, words: bool = True
 ) -> list[PastMatch]:
     """Every match begun at ``since`` or later, in the order played."""
-    stored = [(number, store.events(number)) for number in store.matches()]
+    # The rulings made in earlier matches count for the words; the scores need none.
+    stored = [(number, store.events(number)) for number in store.matches(0.0 if words else since)]
     rulings = _rulings(stored) if words else []
     read = []
     for _number, events in stored:
@@ -305,6 +306,20 @@ def standings(matches: Sequence[PastMatch]) -> list[Standing]:
             counts[2] += side.score
     ranked = sorted(played.items(), key=lambda item: (-item[1][1], -item[1][2], item[0]))
     return [Standing(name, *counts) for name, counts in ranked]
+
+
+@dataclass(frozen=True)
+class Evening:
+    """What the box's match table shows of the evening: how many matches, the standings."""
+
+    matches: int = 0
+    standings: tuple[Standing, ...] = ()
+
+
+def evening(store: Store, settings: Settings, since: float) -> Evening:
+    """The matches begun at ``since`` or later, and the standings over them."""
+    matches = read_matches(store, settings, since, words=False)
+    return Evening(len(matches), tuple(standings(matches)))
 
 
 # As the command prints it ---------------------------------------------------------------

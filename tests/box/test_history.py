@@ -5,10 +5,13 @@ add up."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 import shutil
+import urllib.error
+import urllib.request
 from datetime import datetime
 
 import pytest
@@ -18,6 +21,7 @@ from device.clock import FakeClock
 from device.events import Scored
 from device.flow import State
 from device.store import Store
+from device.views import view_of
 from device.wording import names_and
 
 from .conftest import ListReader, loose_reading
@@ -54,8 +58,9 @@ def adlib_match(tmp_path, photos, wall: float):
         shown.append((made.referee.round.player, made.referee.round.verdict.score))
         tap(made)
     assert made.referee.match.ended
+    table = [str(line) for line in view_of(made.referee).lines]
     made.close()
-    return shown
+    return shown, table
 
 
 @pytest.fixture(scope="module")
@@ -73,13 +78,41 @@ def evening(tmp_path_factory):
     ann = joined(url, code, "Ann")
     ben = joined(url, code, "Ben", team="Owls")
     words = words_on("boggle")
-    shown = [play_a_match(made, clock, url, [ann, ben], words).scores() for _ in range(2)]
-    made.close()
-    wall = made.referee.clock.wall() + 2 * DAY  # the Ad-Lib match two days later
-    turns = adlib_match(tmp_path, photos, wall)
+    shown, tables = [], []
+    for _match in range(2):
+        shown.append(play_a_match(made, clock, url, [ann, ben], words).scores())
+        tables.append([str(line) for line in view_of(made.referee).lines])
     config = tmp_path / "box.toml"
     config.write_text(f"[store]\nfolder = '{tmp_path / 'store'}'\n", encoding="utf-8")
-    return {"config": str(config), "store": tmp_path / "store", "boggle": shown, "adlib": turns}
+    page = {
+        "history": get(url, f"history?code={code}&token={ann}"),
+        "no token": get(url, f"history?code={code}"),
+        "wrong code": get(url, f"history?code=ZZZZ&token={ann}"),
+    }
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["history", "--json", "--config", str(config)]) == 0
+    page["command"] = (200, json.loads(printed.getvalue()))
+    made.close()
+    wall = made.referee.clock.wall() + 2 * DAY  # the Ad-Lib match two days later
+    turns, adlib_table = adlib_match(tmp_path, photos, wall)
+    tables.append(adlib_table)
+    return {
+        "config": str(config),
+        "store": tmp_path / "store",
+        "boggle": shown,
+        "adlib": turns,
+        "tables": tables,
+        "page": page,
+    }
+
+
+def get(url: str, path: str) -> tuple[int, dict]:
+    try:
+        with urllib.request.urlopen(url + path, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
 
 
 def winners(match) -> list[str]:
@@ -232,3 +265,32 @@ def test_a_ruling_made_after_a_round_leaves_its_words_as_they_were(evening, caps
     assert history({"config": str(config)}, capsys, "--json") == before
     assert main(["check", "anglesite", "--house", "--config", str(config)]) == 0
     assert "refused by this table" in capsys.readouterr().out
+
+
+def test_the_match_table_shows_the_evening_since_the_box_started(evening, capsys):
+    first, second, adlib = evening["tables"]
+    assert not any(line.startswith("This evening") for line in first)  # one match: its own
+    at = second.index("This evening: 2 matches  won · points")
+    document = json.loads(history(evening, capsys, "--json", "--since", "2000-01-01"))
+    boggle = document["matches"][:2]
+    points = {
+        side["name"]: sum(
+            s["score"] for m in boggle for s in m["sides"] if s["name"] == side["name"]
+        )
+        for side in boggle[0]["sides"]
+    }
+    won = {name: sum(1 for m in boggle if name in winners(m)) for name in points}
+    expected = sorted(points, key=lambda name: (-won[name], -points[name], name))
+    assert second[at + 1 :] == [f"{n}  {won[n]} of 2 · {points[n]}" for n in expected]
+    # The Ad-Lib box was started two days later: its evening is its one match.
+    assert not any(line.startswith("This evening") for line in adlib)
+
+
+def test_the_phones_open_the_evening_as_the_command_prints_it(evening):
+    page = evening["page"]
+    status, answer = page["history"]
+    assert status == 200 and answer.pop("ok") is True
+    assert answer == page["command"][1]
+    assert [m["id"] for m in answer["matches"]] == [1, 2]
+    assert page["no token"][0] == 401 and page["no token"][1]["ok"] is False
+    assert page["wrong code"][0] == 403 and page["wrong code"][1]["error"].endswith(".")
