@@ -15,6 +15,8 @@ import urllib.request
 from datetime import datetime
 
 import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from device.cli import main
 from device.clock import FakeClock
@@ -24,6 +26,7 @@ from device.store import Store
 from device.views import view_of
 from device.wording import names_and
 
+from .browser import phone
 from .conftest import ListReader, loose_reading
 from .test_between_matches import joined, page_box, play_a_match, words_on
 from .test_round import box_settings, build, tap
@@ -89,6 +92,20 @@ def evening(tmp_path_factory):
         "no token": get(url, f"history?code={code}"),
         "wrong code": get(url, f"history?code=ZZZZ&token={ann}"),
     }
+    with phone() as cy:  # a phone opens the evening
+        cy.get(f"{url}?code={code}")
+        wait = WebDriverWait(cy, 10)
+        wait.until(lambda d: d.find_element(By.ID, "join").is_displayed())
+        cy.find_element(By.ID, "name").send_keys("Cy")
+        cy.find_element(By.ID, "join-button").click()
+        wait.until(lambda d: d.find_element(By.ID, "evening-button").is_displayed())
+        cy.find_element(By.ID, "evening-button").click()
+        wait.until(lambda d: d.find_element(By.ID, "evening").is_displayed())
+        listed = "return [...document.querySelectorAll('#evening .standings li')]"
+        page["phone"] = cy.execute_script(listed + ".map(li => li.textContent)")
+        page["phone matches"] = cy.execute_script(
+            "return [...document.querySelectorAll('#evening summary')].map(s => s.textContent)"
+        )
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         assert main(["history", "--json", "--config", str(config)]) == 0
@@ -294,3 +311,8 @@ def test_the_phones_open_the_evening_as_the_command_prints_it(evening):
     assert [m["id"] for m in answer["matches"]] == [1, 2]
     assert page["no token"][0] == 401 and page["no token"][1]["ok"] is False
     assert page["wrong code"][0] == 403 and page["wrong code"][1]["error"].endswith(".")
+    standings = answer["standings"]
+    assert page["phone"] == [
+        f"{s['name']}: {s['points']} points, won {s['won']} of {s['played']}" for s in standings
+    ]
+    assert [line.split(".")[0] for line in page["phone matches"]] == ["1", "2"]
