@@ -100,12 +100,12 @@ class Standing:
 def since_date(text: str) -> float:
     """``--since YYYY-MM-DD`` as the wall-clock time of that day's start, here."""
     try:
-        day = datetime.strptime(text, "%Y-%m-%d")
-    except ValueError:
+        return datetime.strptime(text, "%Y-%m-%d").timestamp()
+    except (ValueError, OverflowError, OSError):  # not a date, or one no clock can hold
         raise CuberefError(
-            f"--since {text!r} is not a date; give it as YYYY-MM-DD, such as 2026-12-04."
+            f"--since {text!r} is not a date cuberef can read; give it as YYYY-MM-DD, "
+            "such as 2026-12-04."
         ) from None
-    return day.timestamp()
 
 
 def read_matches(

@@ -252,7 +252,9 @@ def test_history_in_plain_text_names_every_match_round_and_standing(evening, cap
     assert "  Owls (Ben): " in text and "crossed off" in text
 
 
-@pytest.mark.parametrize("since", ["yesterday", "2026-13-01", "2026-02-30", "2026-1-1x"])
+@pytest.mark.parametrize(
+    "since", ["yesterday", "2026-13-01", "2026-02-30", "2026-1-1x", "0001-01-01", ""]
+)
 def test_a_bad_since_is_one_sentence_and_exit_2(evening, capsys, since):
     capsys.readouterr()
     assert main(["history", "--config", evening["config"], "--since", since]) == 2
