@@ -87,7 +87,8 @@ class Phones:
 
     def history(self, token: str) -> dict[str, Any]:
         """The evening since the box started, as ``cuberef history --json`` prints it."""
-        from device.history import document, read_matches
+        from device.history import read_matches
+        from device.history_formats import document
 
         self.player(token)  # a phone that has joined
         referee = self.referee

@@ -27,12 +27,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from device import history
+    from device import history, history_formats
     from device.commands.config import box_settings
     from device.settings import state_folder
     from device.store import Store
 
-    since = history.since_date(args.since) if args.since is not None else 0.0
+    since = history_formats.since_date(args.since) if args.since is not None else 0.0
     chosen = box_settings(args.config)
     folder = state_folder(chosen)
     matches: list[history.PastMatch] = []
@@ -45,10 +45,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         from device.output import emit_json
 
-        emit_json(history.document(matches))
+        emit_json(history_formats.document(matches))
     elif args.csv:
-        sys.stdout.write(history.csv_text(matches))
+        sys.stdout.write(history_formats.csv_text(matches))
     else:
         print(f"Store: {folder / 'matches.db'}")
-        print("\n".join(history.text_lines(matches)))
+        print("\n".join(history_formats.text_lines(matches)))
     return 0
