@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import shutil
+import sqlite3
 import urllib.error
 import urllib.request
 from datetime import datetime
@@ -18,6 +19,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+import device.referee
 from device.cli import main
 from device.clock import FakeClock
 from device.events import Scored
@@ -29,7 +31,7 @@ from device.wording import names_and
 from .browser import phone
 from .conftest import ListReader, loose_reading
 from .test_between_matches import joined, page_box, play_a_match, words_on
-from .test_round import box_settings, build, tap
+from .test_round import box_settings, build, run_out_the_clock, tap
 
 ROLL = "M O N E Y S T E B U J O Q"
 CROSSWORDS = [("S....", "T.B.J", "E.U.O", "MONEY"), ("MONEY",)]
@@ -318,3 +320,21 @@ def test_the_phones_open_the_evening_as_the_command_prints_it(evening):
         f"{s['name']}: {s['points']} points, won {s['won']} of {s['played']}" for s in standings
     ]
     assert [line.split(".")[0] for line in page["phone matches"]] == ["1", "2"]
+
+
+def test_a_store_that_cannot_be_read_back_leaves_the_match_table_to_the_match(
+    tmp_path, photos, monkeypatch
+):
+    def damaged(*_args):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(device.referee, "evening", damaged)
+    made, clock, _ = build(tmp_path, photos)
+    tap(made)
+    run_out_the_clock(made, clock)
+    tap(made)
+    tap(made)
+    assert made.referee.state is State.MATCH, made.referee.message
+    assert made.referee.evening.matches == 0
+    assert view_of(made.referee).lines  # the match's own table
+    made.close()
