@@ -29,7 +29,7 @@ from device.views import view_of
 from device.wording import names_and
 
 from .browser import phone
-from .conftest import ListReader, loose_reading
+from .conftest import ListReader, loose_reading, tray_reading
 from .test_between_matches import joined, page_box, play_a_match, words_on
 from .test_round import box_settings, build, run_out_the_clock, tap
 
@@ -337,4 +337,32 @@ def test_a_store_that_cannot_be_read_back_leaves_the_match_table_to_the_match(
     assert made.referee.state is State.MATCH, made.referee.message
     assert made.referee.evening.matches == 0
     assert view_of(made.referee).lines  # the match's own table
+    made.close()
+
+
+def test_a_restarted_box_s_evening_begins_with_the_match_it_resumed(tmp_path, photos):
+    made, clock, url = page_box(tmp_path, photos, matches=2)
+    code = made.referee.join_code
+    tokens = [joined(url, code, "Ann"), joined(url, code, "Ben")]
+    words = words_on("boggle")
+    for _match in range(2):
+        play_a_match(made, clock, url, tokens, words)
+    later = clock.wall() + 60  # the box is started again a minute later
+    made.close()
+    chosen = box_settings(tmp_path, photos)
+    chosen["page"].update(enabled=True, port=0)
+    chosen["rounds"] = 1
+    reader = ListReader([tray_reading()])
+    made, clock, _ = build(
+        tmp_path, photos, reader=reader, settings=chosen, clock=FakeClock(wall_start=later)
+    )
+    made.box.step()
+    assert made.referee.state is State.MATCH and made.referee.match.number == 2
+    assert made.referee.evening.matches == 1  # match 2, resumed; match 1 was before
+    url = f"http://127.0.0.1:{made.page.port}/"
+    play_a_match(made, clock, url, tokens, words)
+    table = [str(line) for line in view_of(made.referee).lines]
+    assert "This evening: 2 matches  won · points" in table
+    status, answer = get(url, f"history?code={made.referee.join_code}&token={tokens[0]}")
+    assert status == 200 and [m["id"] for m in answer["matches"]] == [2, 3]
     made.close()
