@@ -8,6 +8,7 @@ the screen shows with a QR code of the page's address and the table's long secre
 goes to the round's lists, which check it at once and store it before the phone hears
 it is kept. The phone shows only its own words until the lists lock at 0:00, then
 everyone's scores, its own first; before the scoring, words challenged and their rulings.
+``/history`` answers the evening read back: its matches, rounds, words and standings.
 
 The page knows the box only through ``Front``: the join code, the game's language, and
 what a phone may do (join, leave, hand in a word, see the round); ``device.phones``
@@ -82,6 +83,10 @@ class Front(Protocol):
 
     def dispute(self, token: str, word: str, allow: object) -> dict[str, Any]:
         """A word challenged (None: what the table is shown), or the judge's ruling."""
+        ...
+
+    def history(self, token: str) -> dict[str, Any]:
+        """The evening's matches and standings, as ``cuberef history --json`` prints them."""
         ...
 
 
@@ -298,6 +303,19 @@ class State(Handler):
         self.answer(work)
 
 
+class History(Handler):
+    """The evening read back: every match since the box started, its rounds and words,
+    and the standings (``device.history``), for a phone that has joined."""
+
+    def get(self) -> None:
+        def work() -> dict[str, Any]:
+            token = self.get_argument("token", "")[:64]
+            self.check_code(self.get_argument("code", "")[:CODE_LENGTH], token)
+            return self.front.history(token)
+
+        self.answer(work)
+
+
 class Files(tornado.web.RequestHandler):
     """The page itself: one HTML file, its script and its style, from ``device/data/page``."""
 
@@ -345,6 +363,7 @@ class Page:
                 (r"/leave", Leave, shared),
                 (r"/(word|dispute|rule)", Word, shared),
                 (r"/state", State, shared),
+                (r"/history", History, shared),
                 (r"/(index\.html|page\.js|page\.css|)", Files),
             ],
             compress_response=False,

@@ -85,6 +85,18 @@ class Phones:
         referee.on_change(referee)
         return {"dispute": found.to_json()}
 
+    def history(self, token: str) -> dict[str, Any]:
+        """The evening since the box started, as ``cuberef history --json`` prints it."""
+        from device.history import read_matches
+        from device.history_formats import document
+
+        self.player(token)  # a phone that has joined
+        referee = self.referee
+        store = referee.record.source
+        if store is None:
+            return document([])
+        return document(read_matches(store, referee.settings, referee.evening_since))
+
 
 def language_of(referee: Referee) -> str:
     """The phones' language: the game's words' (Czech for Czech Boggle), else English."""

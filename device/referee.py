@@ -37,6 +37,7 @@ from device.events import (
     StarterRolled,
 )
 from device.flow import IN_ROUND, Event, Machine, State
+from device.history import Evening, evening
 from device.keyboard import Keyboard
 from device.lists import Desk
 from device.matchplay import BoxMatch, Round, replay, starting, stopped_at
@@ -111,6 +112,9 @@ class Referee:
         self.lock = threading.RLock()
         self.timer = Timer(parts.buzzer)
         self._camera: Camera | None = None
+        #: The evening: every match begun since the box started (or the one it resumed).
+        self.evening_since = self.clock.wall()
+        self.evening = Evening()
         self.message = self.prompt()
 
     # The machine ---------------------------------------------------------------------
@@ -291,7 +295,20 @@ class Referee:
             match.ended = True
             self.record.write(0, MatchEnded(match.winners()))
         self.round = None
+        self.evening = self._evening()
         self.message = self.prompt()
+
+    def _evening(self) -> Evening:
+        """The evening's standings, read back from the store; none where it cannot be
+        read (stored data never stops the box)."""
+        store = self.record.source
+        if store is None:
+            return Evening()
+        try:
+            return evening(store, self.settings, self.evening_since)
+        except Exception:  # a damaged store: the match table shows the match alone
+            log.exception("the evening's standings could not be read")
+            return Evening()
 
     def _cancel(self) -> None:
         if self.state in IN_ROUND and self.round is not None:
@@ -348,6 +365,8 @@ class Referee:
             self.say("skipped", skipped)
         self.table.sit(replayed.seats, replayed.code if self.settings.page.enabled else "")
         self.match = replayed.match
+        if self.match is not None and events:
+            self.evening_since = min(self.evening_since, events[0].at)
         resume, self.round = stopped_at(replayed, events)
         if self.match is not None and self.round is not None:
             if resume is Event.RESUME_SCORED:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from device.disputes import Challenge
 from device.flow import State
 from device.guard import qr_secret
+from device.history import Evening
 from device.lines import Line
 from device.live import used_cubes
 from device.matchplay import BoxMatch, Round
@@ -98,7 +99,7 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         )
         lines = tray_lines(referee)
     if state is State.MATCH and match is not None:
-        lines = match_lines(match, referee.settings.handicap)
+        lines = (*match_lines(match, referee.settings.handicap), *evening_lines(referee.evening))
         title = f"{name} · match {match.number}"
     qr = ""
     if referee.page_address and state in (State.IDLE, State.MATCH):
@@ -313,3 +314,15 @@ def match_lines(match: BoxMatch, handicap: Sequence[str] = ()) -> tuple[Line, ..
     played = match.model.rounds_played if match.model is not None else 0
     lines.append(Line(progress(played, match.started.rounds, match.started.target)))
     return tuple(lines)
+
+
+def evening_lines(evening: Evening) -> tuple[Line, ...]:
+    """The evening's standings under the match's own, once it has had more than one
+    match: each side's matches won and played, and its points over them."""
+    if evening.matches < 2:
+        return ()
+    heading = Line(f"This evening: {evening.matches} matches", "won · points", "head")
+    return (
+        heading,
+        *(Line(s.name, f"{s.won} of {s.played} · {s.points}") for s in evening.standings),
+    )

@@ -536,6 +536,14 @@ class CommandLines:
     def doctor(self) -> list[str]:
         return ["--config", self.pick(self.box.configs)]
 
+    def history(self) -> list[str]:
+        since = self.pick(["2026-12-04", "2026-13-01", "yesterday", "", "2026-2-30", "ž"])
+        shown = self.pick([[], ["--json"], ["--csv"], ["--json", "--csv"]])
+        return self.maybe(0.5, "--config", self.pick(self.box.configs)) + [
+            *self.maybe(0.6, "--since", since),
+            *shown,
+        ]
+
     def demo(self) -> list[str]:
         # Only folders the demo must refuse: a whole demo is the demo test's job.
         argv = ["--out", self.pick(self.box.outs)]

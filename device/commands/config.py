@@ -39,14 +39,24 @@ SERVICE_STORE = Path("/var/lib/cuberef")
 
 
 def box_settings(given: str | None) -> settings.Settings:
-    """The settings of the box a command looks at: ``--config``, else the service's file
-    where there is one, else the defaults. With the service's file the store is the
-    service's own (/var/lib/cuberef), as systemd gives it."""
+    """The settings of the box a command looks at, and the box's own (``cuberef run``):
+    ``--config``, else the service's file where there is one, else the defaults. Only
+    with the service's file read is the store the service's own (/var/lib/cuberef), as
+    systemd gives it; else it is the user's (``settings.state_folder``), so that on a
+    laptop every command and the box share one store."""
     path = config_path(given)
-    chosen = settings.load(path if given or os.path.exists(path) else None)
-    if is_services(path) and not chosen.store.folder and "STATE_DIRECTORY" not in os.environ:
+    read = bool(given) or os.path.exists(path)
+    chosen = settings.load(path if read else None)
+    service = read and is_services(path) and "STATE_DIRECTORY" not in os.environ
+    if service and not chosen.store.folder:
         chosen = settings.overlay(chosen, {"store": {"folder": str(SERVICE_STORE)}})
     return chosen
+
+
+def store_folder(given: str | None) -> Path:
+    """The folder of the match store that the box of ``--config`` (or none) keeps: the
+    one place every command (``run``, ``doctor``, ``lexicon house``, ``history``) asks."""
+    return settings.state_folder(box_settings(given))
 
 
 def is_services(path: str) -> bool:

@@ -10,6 +10,9 @@ same lists, and every word a phone was told is kept is in the store."""
 
 from __future__ import annotations
 
+import contextlib
+import csv
+import io
 import json
 import os
 import random
@@ -25,6 +28,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from device.cli import main
 from device.events import MatchStarted, RollRead, Scored, WordRemoved, WordTyped
 from device.seams import Scorer
 from device.store import Store
@@ -295,6 +299,7 @@ def test_an_evening_of_five_matches_killed_at_random_and_every_score_the_engines
     box.stop()
     assert box.restarts == KILLS
     check_the_store(Store(tmp_path / "store"), typed)
+    check_the_history(tmp_path)
 
 
 def check_the_store(store: Store, typed: dict[str, list[str]]) -> None:
@@ -341,3 +346,43 @@ def check_the_store(store: Store, typed: dict[str, list[str]]) -> None:
     assert games == ["boggle", "boggle", "boggle", "czech-boggle", "adlib"]
     for name, words in typed.items():
         assert set(words) <= set(stored[name]), name
+
+
+def check_the_history(tmp_path: Path) -> None:
+    """``cuberef history`` lists every match and round the store holds, each side's round
+    score the stored one, and standings that add up."""
+    config = tmp_path / "history.toml"
+    config.write_text(f"[store]\nfolder = '{tmp_path / 'store'}'\n", encoding="utf-8")
+    printed = []
+    for shown in ("--json", "--csv"):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["history", "--config", str(config), shown]) == 0
+        printed.append(out.getvalue())
+    document, rows = json.loads(printed[0]), list(csv.DictReader(io.StringIO(printed[1])))
+    store = Store(tmp_path / "store", read_only=True)
+    stored = {
+        (number, event.round): dict(event.payload.scores)
+        for number in store.matches()
+        for event in store.events(number)
+        if isinstance(event.payload, Scored)
+    }
+    store.close()
+    matches = document["matches"]
+    assert [m["game"] for m in matches] == ["boggle", "boggle", "boggle", "czech-boggle", "adlib"]
+    listed = {(m["id"], r["round"]): r["sides"] for m in matches for r in m["rounds"]}
+    assert set(listed) == set(stored)
+    for key, sides in listed.items():
+        scores = {side["name"]: side["score"] for side in sides}
+        assert set(scores) <= {side["name"] for side in matches[key[0] - 1]["sides"]}, key
+        if matches[key[0] - 1]["game"] == "adlib":  # the holder, named by their side
+            assert sorted(scores.values()) == sorted(stored[key].values()), key
+        else:
+            assert scores == stored[key], key
+    assert len(rows) == sum(len(sides) for sides in listed.values())
+    standings = document["standings"]
+    every = [side for m in matches for side in m["sides"]]
+    assert sum(s["points"] for s in standings) == sum(side["score"] for side in every)
+    for standing in standings:
+        assert standing["played"] == sum(1 for side in every if side["name"] == standing["name"])
+    assert sum(s["won"] for s in standings) >= len(matches)  # each match won (a draw: more)

@@ -29,6 +29,10 @@ const TEXTS = {
     challengedBy: "challenged by", byTable: "by this table", challenge: "Challenge",
     challengeHint: "challenge a word before the scoring",
     offline: "The box is not answering, so the clock here has stopped. Your words are kept; this page goes on when the box is back.",
+    evening: "The evening", round: "Round", won: "won", of: "of", points: "points",
+    noMatch: "No match played yet.",
+    status: { "crossed-off": "crossed off", "not-on-board": "not on tray", "not-a-word": "not a word",
+              "too-short": "too short", repeated: "repeated" },
   },
   cs: {
     title: "cuberef: tvoje slova", joinHeading: "Připoj se ke hře", code: "Kód hry",
@@ -42,6 +46,10 @@ const TEXTS = {
     challengedBy: "napadl(a)", byTable: "tímto stolem", challenge: "Napadnout",
     challengeHint: "napadni slovo, než se sečte",
     offline: "Krabička neodpovídá, proto se tu hodiny zastavily. Tvá slova zůstávají; stránka pokračuje, až bude krabička zpět.",
+    evening: "Dnešní večer", round: "Kolo", won: "vyhráno", of: "z", points: "bodů",
+    noMatch: "Zatím se nehrálo.",
+    status: { "crossed-off": "škrtnuto", "not-on-board": "není na kostkách", "not-a-word": "není slovo",
+              "too-short": "příliš krátké", repeated: "opakované" },
   },
 };
 
@@ -200,6 +208,38 @@ function showDisputes(state) {
   }
 }
 
+// The evening read back (its button opens and closes it): the standings over every match
+// since the box started, then each match with its rounds and every side's words.
+async function showEvening() {
+  const section = $("evening");
+  if (!section.hidden) { section.hidden = true; return; }
+  const answer = await call("/history?code=" + encodeURIComponent(code) + "&token=" + encodeURIComponent(token));
+  if (!answer.ok) { say(answer.error); return; }
+  section.replaceChildren(el("h2", t("evening")));
+  if (!answer.matches.length) section.append(el("p", t("noMatch")));
+  const table = el("ol", undefined, "standings");
+  for (const s of answer.standings) {
+    table.append(el("li", s.name + ": " + s.points + " " + t("points") + ", " + t("won") + " " + s.won + " " + t("of") + " " + s.played));
+  }
+  section.append(table);
+  for (const match of answer.matches) {
+    const part = el("details", undefined, "match");
+    const sides = match.sides.map((side) => side.name + " " + side.score).join(", ");
+    part.append(el("summary", match.id + ". " + sides + (match.winner ? " · " + match.winner : "")));
+    for (const done of match.rounds) {
+      part.append(el("h3", t("round") + " " + done.round + ": " + (done.board || done.roll || "")));
+      for (const side of done.sides) {
+        part.append(el("p", side.name + ": " + side.score, "side"));
+        const list = el("ul");
+        for (const w of side.words) list.append(wordItem(w, w.status === "scored" ? w.points : (t("status")[w.status] || w.status)));
+        part.append(list);
+      }
+    }
+    section.append(part);
+  }
+  section.hidden = false;
+}
+
 async function challenge(word) {
   const answer = await call("/dispute", { code, token, word });
   if (!answer.ok) { say(answer.error); return false; }
@@ -253,6 +293,8 @@ $("challenge").addEventListener("submit", async (event) => {
   const word = $("challenged").value.trim();
   if (word && await challenge(word)) $("challenged").value = "";
 });
+
+$("evening-button").addEventListener("click", showEvening);
 
 $("leave").addEventListener("click", async () => {
   const answer = await call("/leave", { code, token });
