@@ -66,6 +66,7 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
             values = tuple(start_value(face) for face in faces)  # a joker: 0
     lines: tuple[Line, ...] = ()
     score, used = "", frozenset[int]()
+    summary: tuple[Line, ...] = ()
     clock = ""
     message = referee.message
     if state is State.READING:
@@ -97,6 +98,11 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
             "Press the button for the match table."
         )
         lines = tray_lines(referee)
+        if done.result is not None:
+            summary = tuple(
+                Line(side_name(player.name, referee.settings.handicap), str(player.score), "head")
+                for player in done.result.players
+            )
     if state is State.MATCH and match is not None:
         lines = match_lines(match, referee.settings.handicap)
         title = f"{name} · match {match.number}"
@@ -104,7 +110,8 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
     if referee.page_address and state in (State.IDLE, State.MATCH):
         secret = qr_secret(referee.join_code, referee.page_key) if referee.page_key else ""
         qr = f"{referee.page_address}?code={secret or referee.join_code}"
-        message = f"{message} Phones: {referee.page_address} code {referee.join_code}".strip()
+        typed = referee.page_address.removeprefix("http://").rstrip("/")  # as a phone takes it
+        message = f"{message}\nPhones: {typed} code {referee.join_code}".strip()
     if state is State.FAILSAFE:
         faces, values = (), ()
     shown = View(
@@ -122,6 +129,7 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         qr=qr,
         score=score,
         used=used,
+        summary=summary,
     )
     if state is State.SCORED and done is not None and done.verdict is not None:
         return crossword_screens(shown, done)
