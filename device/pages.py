@@ -11,6 +11,7 @@ from functools import cache
 from device.lines import COLUMN_AT_LEAST, Line, message_height, rows_of, table_rows
 from device.paint import font, smallest
 from device.render import View, layout, text_area
+from device.strings import say
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,8 @@ def pages(view: View, width: int, height: int) -> tuple[View, ...]:
         return (view,)
     if view.summary:
         view = replace(view, faces=(), size=0, doubtful=frozenset(), values=(), caption="")
-    _one, room = _room(replace(view, message=_page_mark(view.message, 99, 99)), width, height)
+    marked = replace(view, message=_page_mark(view.message, 99, 99, view.language))
+    _one, room = _room(marked, width, height)
     if room.rows < 1:
         return (view,)  # the message fills the screen: no page would show a line
     chunks = _chunks(_one_row_each(view.lines, room.width, height), room.rows)
@@ -70,7 +72,7 @@ def pages(view: View, width: int, height: int) -> tuple[View, ...]:
     if view.summary:
         shown.insert(0, replace(view, lines=view.summary))
     return tuple(
-        replace(page, message=_page_mark(view.message, k, len(shown)))
+        replace(page, message=_page_mark(view.message, k, len(shown), view.language))
         for k, page in enumerate(shown, 1)
     )
 
@@ -121,6 +123,6 @@ def _blocks(lines: list[Line]) -> list[list[Line]]:
     return blocks
 
 
-def _page_mark(message: str, number: int, total: int) -> str:
-    mark = f"Page {number} of {total}."
+def _page_mark(message: str, number: int, total: int, language: str) -> str:
+    mark = say("page-of", language, number=number, total=total)
     return f"{message}\n{mark}" if message else mark

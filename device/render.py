@@ -68,6 +68,8 @@ class View:
     #: Every side's score in a line each: shown alone first where the lines take pages
     #: (``device.pages``), so that every score is on one page.
     summary: tuple[Line, ...] = ()
+    #: The language of the view's words, for those the screen adds (a page's number).
+    language: str = "en"
 
 
 @dataclass(frozen=True)
