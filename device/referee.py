@@ -47,7 +47,7 @@ from device.scoring import Scoring
 from device.seams import Reader, Scorer
 from device.sections import Settings
 from device.store import Store
-from device.strings import say
+from device.strings import say, translated
 from device.table import Table, make_code
 from device.timer import Timer
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune
@@ -200,7 +200,8 @@ class Referee:
             reading = check_roll(self.parts.reader.read_roll(image, self.game), roller)
         except (CuberefError, MachineError) as error:
             log.warning("reading failed: %s", error)
-            self.message = say("try-again", self.language, error=error)
+            said = translated(str(error), self.language)
+            self.message = say("try-again", self.language, error=said)
             self._beep(TROUBLE)
             return Event.READ_FAILED
         self.notices.clear("start-up")

@@ -147,7 +147,7 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         urgent=state is State.TIMING and referee.seconds_left <= 10,
         message=message,
         lines=lines,
-        notice=referee.notice or "",
+        notice=" ".join(translated(said, language) for said in referee.notices.sentences),
         big_clock=state in (State.TIMING, State.TIME_UP),
         values=values,
         qr=qr,

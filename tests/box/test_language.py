@@ -12,9 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from device.assemble import page_refused
 from device.cli import main
 from device.flow import State
-from device.paint import font
+from device.paint import SMALLEST, font
 from device.phones import Phones
 from device.sections import Settings
 from device.settings import overlay, problems
@@ -28,6 +29,7 @@ from engine.solver import solve
 from .conftest import ListReader, tray_reading
 from .test_page import post
 from .test_round import box_settings, build, run_out_the_clock, tap
+from .test_screens_readable import Shots, readable
 
 DEVICE = Path(__file__).resolve().parents[2] / "device"
 BOARD = "KOLO/ROSA/MELE/PIVO"
@@ -137,6 +139,9 @@ def test_a_czech_boggle_match_says_everything_in_czech(tmp_path, photos):
     shots = tmp_path / "shots"
     made, clock, _ = build(tmp_path, photos, reader=reader, settings=chosen, screenshots=shots)
     assert made.referee.language == "cs"
+    pictures = Shots()
+    pictures.watch(made)
+    made.referee.say("page", page_refused(8080, OSError(98, "Address already in use")))
     url = f"http://127.0.0.1:{made.page.port}/"
     status, answer = post(url, "join", {"code": "ZZZZ", "name": "Eve"})
     assert status == 403 and answer["error"] == say("wrong-code", "cs")
@@ -166,6 +171,11 @@ def test_a_czech_boggle_match_says_everything_in_czech(tmp_path, photos):
         made.box.step()
     tap(made)
     assert made.referee.state is State.MATCH and made.referee.match.ended
+    for path, where in pictures.saved:  # each text drawn is on the PNG, at 28 px or more
+        texts = readable(pygame.image.load(str(path)), where)
+        assert min(text.size for text in texts) >= SMALLEST, path.name
+        whole = {lines["cs"] for lines in table().values()}  # "Čtu kostky…" is not cut short
+        assert not any("…" in t.text and t.text not in whole for t in texts), path.name
     journal = [json.loads(line) for line in (shots / "screens.jsonl").read_text().splitlines()]
     states = {entry["state"] for entry in journal}
     assert {"idle", "reading", "timing", "scoring", "scored", "match"} <= states
@@ -178,5 +188,6 @@ def test_a_czech_boggle_match_says_everything_in_czech(tmp_path, photos):
     assert f"{typed.upper()} ({counted})" in every  # the spelling that counted, beside
     for czech in ("Stiskni tlačítko", "Telefony:", "Český Boggle · kolo 1 z 1", "škrtnuto"):
         assert czech in every, czech
+    assert "Stránka hráčů nemůže otevřít port 8080" in every  # a notice too
     assert "není na kostkách" in every and ("Vítěz: " in every or "Remíza: " in every)
     made.close()
