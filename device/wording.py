@@ -48,9 +48,18 @@ def status_words(status: str, language: str = "en") -> str:
 
 def verdict(dispute: Dispute, language: str = "en") -> str:
     """What the word list says of a challenged word, in one line for the screen and the
-    phone, in ``language``."""
-    if language == "en" or not dispute.counts:
-        return translated(dispute.verdict, language)
+    phone, in ``language``.
+
+    >>> from engine.referee import Dispute
+    >>> why = "not a word: GONNA is slang, which the rulebook does not allow"
+    >>> gonna = Dispute("gonna", False, why, "")
+    >>> verdict(gonna), verdict(gonna, "cs")
+    ('GONNA is slang, which the rulebook does not allow', 'GONNA je slang, což pravidla nedovolují')
+    """
+    if language == "en":
+        return dispute.verdict
+    if not dispute.counts:  # the reason without its "not a word: ", as the verdict says it
+        return translated(dispute.reason, language).removeprefix(say("no-word", language))
     why = translated(dispute.reason, language) if dispute.reason else say("in-word-list", language)
     return say("counts", language, word=dispute.word.upper(), why=why)
 

@@ -165,7 +165,12 @@ def test_a_czech_boggle_match_says_everything_in_czech(tmp_path, photos):
             assert shown["why"] == translated(shown["why"], "cs") != ""
             assert shown["why"].startswith(("není na kostkách", "příliš krátké")), shown
     made.box.type_text("pivo", enter=True)
+    challenged = phones.dispute(token, "pivo", None)["dispute"]  # Ann challenges PIVO
+    assert challenged["verdict"] == "PIVO platí: je v seznamu slov"
+    assert challenged["definition"].startswith("cuberef nemá výklady českých slov")
     run_out_the_clock(made, clock)
+    assert made.referee.state is State.DISPUTED  # the table rules: the button allows it
+    tap(made)
     assert made.referee.state is State.SCORED
     for _page in range(3):
         clock.advance(5)
@@ -179,7 +184,7 @@ def test_a_czech_boggle_match_says_everything_in_czech(tmp_path, photos):
         assert not any("…" in t.text and t.text not in whole for t in texts), path.name
     journal = [json.loads(line) for line in (shots / "screens.jsonl").read_text().splitlines()]
     states = {entry["state"] for entry in journal}
-    assert {"idle", "reading", "timing", "scoring", "scored", "match"} <= states
+    assert {"idle", "reading", "timing", "disputed", "scoring", "scored", "match"} <= states
     english = english_pieces()
     for entry in journal:
         said = " ".join(entry["text"])
@@ -187,7 +192,13 @@ def test_a_czech_boggle_match_says_everything_in_czech(tmp_path, photos):
         assert not left, (entry["file"], left, said)
     every = " ".join(text for entry in journal for text in entry["text"])
     assert f"{typed.upper()} ({counted})" in every  # the spelling that counted, beside
-    for czech in ("Stiskni tlačítko", "Telefony:", "Český Boggle · kolo 1 z 1", "škrtnuto"):
+    for czech in (
+        "Stiskni tlačítko",
+        "Telefony:",
+        "Český Boggle · kolo 1 z 1",
+        "napadl(a) Ann",
+        "škrtnuto",
+    ):
         assert czech in every, czech
     assert "Stránka hráčů nemůže otevřít port 8080" in every  # a notice too
     assert "není na kostkách" in every and ("Vítěz: " in every or "Remíza: " in every)
