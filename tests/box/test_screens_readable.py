@@ -124,10 +124,11 @@ def test_every_screen_of_an_ad_lib_match_reads_across_a_table(tmp_path, photos):
         "match",
         *turn,
     ]
-    for path, where in shots.saved:  # nothing anywhere under 28 px
+    for path, where in shots.saved:  # nothing anywhere under 28 px, no word cut short
         texts = readable(pygame.image.load(str(path)), where)
         small = [(t.text, t.size) for t in texts if t.size < SMALLEST]
         assert not small, f"{path.name}: {small}"
+        assert not [t.text for t in texts if "…" in t.text], path.name
 
     surface, where = shots.last("idle")
     assert "Who starts: Ann, roll one cube and press." in words(readable(surface, where))
