@@ -80,8 +80,7 @@ class Referee:
         self.game = parts.game
         self.clock = parts.clock
         self.settings = settings = parts.settings
-        #: What the screens and phones say things in (``[box] language``).
-        self.language = settings.language
+        self.language = settings.language  # what the screens and phones say things in
         self.machine = Machine()
         self.match: BoxMatch | None = None
         self.round: Round | None = None
@@ -363,9 +362,8 @@ class Referee:
             self.handle(resume)
         self.machine.settle()  # a restarted box takes its first press at once
         if self.match is not None:
-            self.message = resumed(
-                resume, self.match.ended, self.message, self.prompt(), self.language
-            )
+            ended, said = self.match.ended, self.message
+            self.message = resumed(resume, ended, said, self.prompt(), self.language)
             log.info("resumed match %d in %s", self.match.number, self.state)
 
     # Helpers -------------------------------------------------------------------------

@@ -44,7 +44,8 @@ def clock_text(seconds: float) -> str:
 def game_title(game: Game, language: str, short: bool = False) -> str:
     """The game's name on the screen: short enough beside the round and the player
     (``short``: "Ad-Lib" for Ad-Lib Crossword Cubes)."""
-    for key in (f"short-{game.id}", f"game-{game.id}")[0 if short else 1 :]:
+    keys = (f"short-{game.id}",) if short else ()
+    for key in (*keys, f"game-{game.id}"):
         if key in table():
             return say(key, language)
     return game.title
