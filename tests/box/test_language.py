@@ -19,7 +19,7 @@ from device.paint import SMALLEST, font
 from device.phones import Phones
 from device.sections import Settings
 from device.settings import overlay, problems
-from device.strings import PLURALS, key_of, languages, say, table, translated
+from device.strings import PLURALS, key_of, languages, page_texts, say, table, translated
 from engine.board import Board
 from engine.games import find_game
 from engine.lexicon import Lexicon, fold
@@ -62,6 +62,18 @@ def test_the_translators_table_has_every_message_in_every_language():
     assert used and used <= set(table()), used - set(table())
     for status in ("valid", "crossed-off", "not-on-board", "not-a-word", "too-short"):
         assert f"status-{status}" in table()
+
+
+def test_the_players_page_finds_every_word_it_asks_for_in_the_table():
+    page = DEVICE / "data" / "page"
+    script, html = (page / "page.js").read_text(), (page / "index.html").read_text()
+    asked = set(re.findall(r"\bt\(\"(\w+)\"\)", script))
+    asked |= set(re.findall(r'data-(?:text|placeholder)="(\w+)"', html))
+    asked |= {"waiting", "typing", "locked", "scored", "disputed", "allowed", "refused"}
+    for language in languages():  # the phases and rulings the box sends, by their names
+        given = page_texts(language)
+        assert asked <= set(given), asked - set(given)
+        assert all(given[key] for key in asked)
 
 
 def test_the_screen_font_draws_every_czech_letter():
