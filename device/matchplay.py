@@ -211,17 +211,17 @@ class BoxMatch:
         return any(side.name == name and not side.alone for side in self.sides())
 
     def round_of(self, done: Round | None) -> str:
-        """Which round ``done`` is (or the next one, for None), as the title says it:
-        "round 2 of 3". A round of turns for Ad-Lib; of the whole table for Boggle."""
-        played = (
-            len(self.rounds)
-            if done is None or done not in self.rounds
-            else (self.rounds.index(done))
-        )
+        """``round_numbers`` as an English title says them: "round 2 of 3"."""
+        number, agreed = self.round_numbers(done)
+        return f"round {number} of {agreed}" if agreed else f"round {number}"
+
+    def round_numbers(self, done: Round | None) -> tuple[int, int]:
+        """Which round ``done`` is (or the next one, for None), and of how many agreed (0:
+        no limit). A round of turns for Ad-Lib; of the whole table for Boggle."""
+        played = len(self.rounds) if done not in self.rounds else self.rounds.index(done)
         sides = len(self.model.sides) if self.model else len(self.seats) or 1
         number = played // sides + 1 if not self.game.is_tray else played + 1
-        agreed = self.started.rounds
-        return f"round {number} of {agreed}" if agreed else f"round {number}"
+        return number, self.started.rounds
 
     @property
     def over(self) -> bool:

@@ -10,12 +10,12 @@ it is kept. The phone shows only its own words until the lists lock at 0:00, the
 everyone's scores, its own first; before the scoring, words challenged and their rulings.
 ``/history`` answers the evening read back: its matches, rounds, words and standings.
 
-The page knows the box only through ``Front``: the join code, the game's language, and
+The page knows the box only through ``Front``: the join code, the box's language, and
 what a phone may do (join, leave, hand in a word, see the round); ``device.phones``
 answers it from the referee. Every answer is JSON: ``{"ok": true, ...}`` or
-``{"ok": false, "error": sentence}`` with a 4xx status, and a refused request changes
-nothing. What a player types reaches other pages only as JSON text, which the page puts
-in with ``textContent``, never as HTML.
+``{"ok": false, "error": sentence}`` (in the box's language) with a 4xx status, and a
+refused request changes nothing. What a player types reaches other pages only as JSON
+text, which the page puts in with ``textContent``, never as HTML.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ import tornado.web
 from device import guard
 from device.inputs import typed
 from device.lists import LONGEST_WORD
+from device.strings import page_texts, say, translated
 from engine.errors import CuberefError
 
 log = logging.getLogger("cuberef.page")
@@ -60,7 +61,7 @@ class Front(Protocol):
 
     @property
     def language(self) -> str:
-        """The language of the game's words: the page's language (``en``, ``cs``)."""
+        """The box's language (``[box] language``: ``en``, ``cs``), the page's too."""
         ...
 
     def join(self, name: str, team: str, token: str) -> tuple[str, str]:
@@ -170,15 +171,15 @@ class Handler(tornado.web.RequestHandler):
         if refused is not None:
             self.refuse(*refused)
         if len(self.request.body) > LARGEST_REQUEST:
-            self.refuse(413, "That is far longer than any word; send one word at a time.")
+            self.refuse(413, say("far-too-long"))
         if self.request.method == "POST" and not guard.is_json(
             self.request.headers.get("Content-Type")
         ):
-            self.refuse(415, "The page sent something that is not a request; reload it.")
+            self.refuse(415, say("not-a-request"))
 
-    def refuse(self, status: int, sentence: str) -> None:
+    def refuse(self, status: int, sentence: str) -> None:  # English, said in the page's language
         self.set_status(status)
-        self.finish({"ok": False, "error": sentence})
+        self.finish({"ok": False, "error": translated(sentence, self.front.language)})
         raise tornado.web.Finish()
 
     def data(self) -> dict[str, Any]:
@@ -187,16 +188,16 @@ class Handler(tornado.web.RequestHandler):
         except (json.JSONDecodeError, UnicodeDecodeError):
             parsed = None
         if not isinstance(parsed, dict):
-            raise Refusal(400, "The page sent something that is not a request; reload it.")
+            raise Refusal(400, say("not-a-request"))
         return parsed
 
     def text(self, data: dict[str, Any], key: str, longest: int) -> str:
         value = data.get(key, "")
         if not isinstance(value, str):
-            raise Refusal(400, f"The {key} must be text.")
+            raise Refusal(400, say("must-be-text", key=key))
         value = value.strip()
         if len(value) > longest:
-            raise Refusal(413, f"The {key} is too long: {longest} letters at most.")
+            raise Refusal(413, say("too-long", key=key, longest=longest))
         return value
 
     def check_code(self, code: str, token: str = "") -> None:
@@ -204,7 +205,7 @@ class Handler(tornado.web.RequestHandler):
         client, and past a few a minute the client waits (``device.guard.Tries``), unless
         it is a phone already in (the right code with its token) or one that scanned."""
         if not code:
-            raise Refusal(403, "Give the join code shown on the box.")
+            raise Refusal(403, say("give-code"))
         right = self.front.join_code
         scanned = bool(right) and code.upper() == guard.qr_secret(right, self.key)
         good = scanned or (bool(right) and code.upper() == right)
@@ -217,7 +218,7 @@ class Handler(tornado.web.RequestHandler):
             raise Refusal(429, guard.wait_sentence(wait))
         if not good:
             self.tries.wrong(client)
-            raise Refusal(403, "That is not this match's join code; look at the box again.")
+            raise Refusal(403, say("wrong-code"))
 
     def holds(self, token: str) -> bool:
         if not token:
@@ -237,14 +238,14 @@ class Handler(tornado.web.RequestHandler):
             self.refuse(409, str(error))
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.finish({"ok": False, "error": f"The page could not answer ({status_code})."})
+        said = translated(say("could-not-answer", status=status_code), self.front.language)
+        self.finish({"ok": False, "error": said})
 
 
-class Hello(Handler):
-    """What the page shows before it has joined: the game's language."""
-
+class Hello(Handler):  # the box's language, and the page's own words in it (phone-*)
     def get(self) -> None:
-        self.answer(lambda: {"language": self.front.language})
+        language = self.front.language
+        self.answer(lambda: {"language": language, "texts": page_texts(language)})
 
 
 class Join(Handler):
@@ -255,7 +256,7 @@ class Join(Handler):
             name = typed(self.text(data, "name", LONGEST_NAME), "The name")
             team = typed(self.text(data, "team", LONGEST_NAME), "The team")
             if not name or not all(ch.isprintable() and ch not in '<>&"`' for ch in name + team):
-                raise Refusal(400, "Give your name in letters, without signs such as < > &.")
+                raise Refusal(400, say("name-in-letters"))
             token, joined = self.front.join(name, team, self.text(data, "token", 64))
             return {"token": token, "name": joined}
 
@@ -285,7 +286,7 @@ class Word(Handler):
             player = self.front.player(token)  # a phone that has not joined is told so first
             word = typed(self.text(data, "word", LONGEST_WORD), "The word")
             if not self.buckets.allow(player):
-                raise Refusal(429, "Too fast: send one word at a time.")
+                raise Refusal(429, say("too-fast"))
             if what == "word":
                 return self.front.hand_in(token, word, bool(data.get("remove")))
             return self.front.dispute(token, word, data.get("allow") if what == "rule" else None)

@@ -14,7 +14,9 @@ from typing import Any
 from device.page import Refusal
 from device.referee import Referee
 from device.results import phone_state, ruled
+from device.strings import say, translated
 from device.table import make_token, phone_of
+from device.wording import verdict
 from engine.errors import RuleError
 
 
@@ -35,7 +37,7 @@ class Phones:
         ``RuleError`` says why not."""
         referee = self.referee
         if not referee.game.is_tray:
-            raise RuleError(f"The players' page is for word lists; {referee.game.title} is not.")
+            raise RuleError(say("lists-only", game=referee.game.title))
         known = token and referee.table.name_of(phone_of(token)) is not None
         token = token if known else make_token()
         with referee.lock:
@@ -47,7 +49,7 @@ class Phones:
     def player(self, token: str) -> str:
         name = self.referee.table.name_of(phone_of(token)) if token else None
         if name is None:
-            raise Refusal(401, "This phone has not joined; join again.")
+            raise Refusal(401, say("not-joined"))
         return name
 
     def leave(self, token: str) -> None:
@@ -61,7 +63,7 @@ class Phones:
         name = self.player(token)
         desk = self.referee.desk
         if desk is None:
-            raise Refusal(409, "No round is running: wait for the timer.")
+            raise Refusal(409, say("no-round"))
         if remove:
             desk.remove(name, word)
             return {"removed": word}
@@ -76,14 +78,16 @@ class Phones:
         on the screen (``device.disputes`` has the rules)."""
         name, referee = self.player(token), self.referee
         if allow is not None and not isinstance(allow, bool):
-            raise Refusal(400, "Say whether the word is allowed: true or false.")
+            raise Refusal(400, say("say-allowed"))
         with referee.lock:
             if allow is not None:
                 referee.disputes.judged(name, referee.state, word, allow)
                 return {}
             found = referee.disputes.challenge(referee.round, referee.state, name, word)
         referee.on_change(referee)
-        return {"dispute": found.to_json()}
+        shown = {"verdict": verdict(found.dispute, self.language)}
+        shown["definition"] = translated(found.dispute.definition, self.language)
+        return {"dispute": {**found.to_json(), **shown}}
 
     def history(self, token: str) -> dict[str, Any]:
         """The evening since the box started, as ``cuberef history --json`` prints it."""
@@ -99,5 +103,5 @@ class Phones:
 
 
 def language_of(referee: Referee) -> str:
-    """The phones' language: the game's words' (Czech for Czech Boggle), else English."""
-    return "cs" if referee.game.lexicon == "cs" else "en"
+    """The phones' language: the box's (``[box] language``, by default the game's)."""
+    return referee.language

@@ -48,6 +48,7 @@ from device.scoring import Scoring
 from device.seams import Reader, Scorer
 from device.sections import Settings
 from device.store import Store
+from device.strings import say, translated
 from device.table import Table, make_code
 from device.timer import Timer
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune
@@ -80,6 +81,7 @@ class Referee:
         self.game = parts.game
         self.clock = parts.clock
         self.settings = settings = parts.settings
+        self.language = settings.language  # what the screens and phones say things in
         self.machine = Machine()
         self.match: BoxMatch | None = None
         self.round: Round | None = None
@@ -96,7 +98,7 @@ class Referee:
             seat if seat.name else None,
             write=lambda payload: self.record.write(0, payload),
         )
-        self.keyboard = Keyboard(seat.name, lambda: self.desk) if seat.name else None
+        self.keyboard = Keyboard(seat.name, lambda: self.desk, self.language) if seat.name else None
         self.corrections = Corrections(self.record)
         self.disputes = Disputes(self.game, settings, self.record)
         self.scoring = Scoring(
@@ -147,7 +149,7 @@ class Referee:
             answer: Event | None = step()
         except Exception as error:  # any failure of a step: the failsafe state
             log.exception("%s failed", state)
-            self.message = f"Something went wrong ({error}). Press the button to start again."
+            self.message = say("went-wrong", self.language, error=error)
             self.notices.say("failsafe", self.message)
             self._beep(TROUBLE)
             return Event.ERROR
@@ -183,7 +185,7 @@ class Referee:
 
     def prompt(self) -> str:
         """What the next press does (``device.wording.prompt``)."""
-        return prompt(self.match or self.upcoming(), self.game)
+        return prompt(self.match or self.upcoming(), self.game, self.language)
 
     def upcoming(self) -> BoxMatch:
         """The match the next press plays in: the one under way, or the next one as it
@@ -201,7 +203,8 @@ class Referee:
             reading = check_roll(self.parts.reader.read_roll(image, self.game), roller)
         except (CuberefError, MachineError) as error:
             log.warning("reading failed: %s", error)
-            self.message = f"{error} Press the button to try again."
+            said = translated(str(error), self.language)
+            self.message = say("try-again", self.language, error=said)
             self._beep(TROUBLE)
             return Event.READ_FAILED
         self.notices.clear("start-up")
@@ -259,7 +262,7 @@ class Referee:
             return Event.DISPUTED
         if (at_once := self.scoring.at_once(self.settings.page.lists)) is not None:
             return at_once
-        self.message = "Time is up. Press the button to score."
+        self.message = say("time-up", self.language)
         return None
 
     def _enter_allowing(self) -> Event:
@@ -279,13 +282,13 @@ class Referee:
                 scored = self.scoring.crossword(done, match)
         except (CuberefError, MachineError) as error:
             log.warning("scoring failed: %s", error)
-            self.message = f"{error} Press the button to try again."
+            self.message = say("try-again", self.language, error=error)
             self._beep(TROUBLE)
             return Event.SCORE_FAILED
         self.record.write(done.number, scored)
         with self.lock:
             match.record(done, scored)
-        self.message = "Press the button for the match table."
+        self.message = say("press-for-table", self.language)
         return Event.SCORED
 
     def _enter_match(self) -> None:
@@ -321,7 +324,7 @@ class Referee:
         self.scoring.unwatch()
         self.timer.stop(self.clock.monotonic())
         self._beep(CANCEL)
-        self.message = f"Round cancelled. {self.prompt()}"
+        self.message = say("round-cancelled", self.language, next=self.prompt())
 
     # Players and their lists ------------------------------------------------------------
 
@@ -378,7 +381,8 @@ class Referee:
             self.handle(resume)
         self.machine.settle()  # a restarted box takes its first press at once
         if self.match is not None:
-            self.message = resumed(resume, self.match.ended, self.message, self.prompt())
+            ended, said = self.match.ended, self.message
+            self.message = resumed(resume, ended, said, self.prompt(), self.language)
             log.info("resumed match %d in %s", self.match.number, self.state)
 
     # Helpers -------------------------------------------------------------------------

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from device.strings import say
+
 log = logging.getLogger("cuberef")
 
 NAME = "restarts.json"
@@ -86,4 +88,6 @@ def wait(
     )
     if seconds:
         sleep(seconds)
-    return f"The box was started again after it failed {times} ({failures.reason})."
+    if failures.count == 1:
+        return say("restarted-once", reason=failures.reason)
+    return say("restarted", count=failures.count, reason=failures.reason)

@@ -162,6 +162,21 @@ class PageSettings:
         return self.enabled or bool(self.keyboard_player)
 
 
+def _language(value: Any) -> str | None:
+    from device.strings import languages
+
+    if value == "" or value in languages():
+        return None
+    return f"must be one of {', '.join(languages())}, or empty for the game's"
+
+
+@dataclass(frozen=True, slots=True)
+class BoxSettings:
+    language: str = setting(
+        "", _language, "what the screens and phones say; empty: the game's (cs for czech-boggle)"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Every setting of the box: the top-level keys, then one value per section."""
@@ -187,6 +202,15 @@ class Settings:
     store: StoreSettings = StoreSettings()
     tunes: TuneSettings = TuneSettings()
     page: PageSettings = PageSettings()
+    box: BoxSettings = BoxSettings()
+
+    @property
+    def language(self) -> str:
+        """What the box says things in: ``[box] language``, else the game's words'."""
+        from device.strings import game_language
+        from engine.games import find_game
+
+        return self.box.language or game_language(find_game(self.game))
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ import secrets
 from collections.abc import Callable, Iterable
 
 from device.events import Payload, PlayerJoined, PlayerLeft, TableOpened
+from device.strings import say
 from engine.errors import RuleError
 
 #: The most players at the table (phones and the keyboard): a stranger's bots cannot
@@ -92,14 +93,15 @@ class Table:
         The same phone again during a match keeps its seat as it was."""
         seat = self._seats.get(name)
         if seat is not None and (seat.keyboard or seat.phone != phone):
-            where = "the box's keyboard" if seat.keyboard else "another phone"
-            raise RuleError(f"{name} is playing on {where} already; join with another name.")
+            raise RuleError(
+                say("name-on-keyboard" if seat.keyboard else "name-on-phone", name=name)
+            )
         if not between_matches:
             if seat is not None:
                 return seat
-            raise RuleError("A match is under way; join when it ends, at the match table.")
+            raise RuleError(say("match-under-way"))
         if seat is None and len(self._seats) >= MAX_PLAYERS:
-            raise RuleError(f"The table is full ({MAX_PLAYERS} players); join when someone leaves.")
+            raise RuleError(say("table-full", most=MAX_PLAYERS))
         joined = PlayerJoined(name, team, False, phone)
         if joined != seat:
             if not self.code_kept:
