@@ -16,6 +16,7 @@ keeping is recorded the moment it happens.
 from __future__ import annotations
 
 import logging
+import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,7 +50,7 @@ from device.sections import Settings
 from device.store import Store
 from device.table import Table, make_code
 from device.timer import Timer
-from device.tunes import ALARM, CANCEL, TROUBLE, Tune
+from device.tunes import ALARM, CANCEL, NOT_TAKEN, TROUBLE, Tune
 from device.wording import prompt, resumed
 from engine.errors import CuberefError, MachineError
 from engine.faces import Face
@@ -57,6 +58,11 @@ from engine.games import Game
 from vision import LooseReading
 
 log = logging.getLogger("cuberef.referee")
+
+#: What a player does with the button (or a key, a click): a change it makes settles.
+PRESSES = frozenset({Event.TAP, Event.HOLD})
+#: How long the screen flashes for a press the box does not take.
+FLASH_SECONDS = 0.3
 
 
 @dataclass(frozen=True)
@@ -110,6 +116,8 @@ class Referee:
         #: Taken for the short changes the players' page makes from its own thread.
         self.lock = threading.RLock()
         self.timer = Timer(parts.buzzer)
+        #: Until when the screen flashes for a press not taken (monotonic seconds).
+        self.flash_until = -math.inf
         self._camera: Camera | None = None
         self.message = self.prompt()
 
@@ -122,18 +130,35 @@ class Referee:
     def handle(self, event: Event | str) -> None:
         """Feed one event (a press, or a step's own answer) to the machine."""
         next_event: Event | None = Event(event)
+        pressed = next_event in PRESSES
         now = self.clock.monotonic()
         if next_event is Event.TAP and not self.machine.takes_press(now, self._timer_run()):
-            log.info("a press right after a change of screen: the same press, ignored")
+            log.info("a press right after a change it made, or early in a round: not taken")
+            self._not_taken(now)
             return
         while next_event is not None:
             if self.machine.cancels(next_event):
                 self._cancel()
-            moved = self.machine.fire(next_event, self.clock.monotonic())
+            moved = self.machine.fire(next_event, self.clock.monotonic(), pressed=pressed)
             if moved is None:
+                if next_event is Event.TAP:
+                    self._not_taken(now)
                 return
             self.on_change(self)
             next_event = self._enter(moved)
+
+    def _not_taken(self, now: float) -> None:
+        """A press the box does not take: a short sign, so the player knows (a tick, unless
+        the buzzer is sounding a cue that matters more, and a flash of the screen)."""
+        self.flash_until = now + FLASH_SECONDS
+        self.parts.buzzer.update(now)  # a cue over by now is not sounding
+        if not self.parts.buzzer.busy:
+            self._beep(NOT_TAKEN)
+
+    @property
+    def flashing(self) -> bool:
+        """Whether the screen flashes for a press not taken."""
+        return self.clock.monotonic() < self.flash_until
 
     def _enter(self, state: State) -> Event | None:
         step = getattr(self, f"_enter_{state.value.replace('-', '_')}", None)

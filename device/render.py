@@ -18,6 +18,7 @@ from device.paint import (
     ALERT,
     BACKGROUND,
     CLOCK_LAST,
+    DOUBT,
     INK,
     SMALLEST,
     TITLE,
@@ -62,6 +63,8 @@ class View:
     score: str = ""
     #: The tiles of cubes already laid (greyed, so the unused ones stand out).
     used: frozenset[int] = frozenset()
+    #: A press the box did not take: the screen's edge flashes.
+    flash: bool = False
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,8 @@ def render(view: View, surface: pygame.Surface) -> Layout:
         for line in notice_lines(view.notice, width, height):
             paint.text(line, paint.least, INK, (round(12 * unit), y))
             y += step
+    if view.flash:
+        pygame.draw.rect(surface, DOUBT, surface.get_rect(), max(4, round(12 * unit)))
     return Layout(
         where.top, where.clock, where.board, where.side, where.bottom, where.cells,
         tuple(paint.texts),
