@@ -39,7 +39,7 @@ class Phones:
         known = token and referee.table.name_of(phone_of(token)) is not None
         token = token if known else make_token()
         with referee.lock:
-            between = referee.match is None or referee.match.ended
+            between = referee.between_matches
             seat = referee.table.join(name, team, phone_of(token), between_matches=between)
         referee.on_change(referee)
         return token, seat.name

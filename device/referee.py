@@ -338,6 +338,14 @@ class Referee:
             return list(self.match.seats) if self.match and self.settings.page.lists else []
 
     @property
+    def between_matches(self) -> bool:
+        """Whether the table may change for the next match (players join, leave, change
+        teams): no match under way, or its last round scored, from its score screen on
+        until the next match's first roll."""
+        match = self.match
+        return match is None or match.ended or match.over
+
+    @property
     def join_code(self) -> str:
         """The players' page's code (it stays the same from one match to the next)."""
         return self.table.code

@@ -228,9 +228,20 @@ def _grid_cells(grid: tuple[str, ...]) -> tuple[str, ...]:
     return tuple("" if ch in ". " else ch for row in grid for ch in row.ljust(width))
 
 
-def side_name(name: str, handicap: Sequence[str]) -> str:
-    """A side as the screens name it: a handicapped player marked."""
-    return f"{name} (handicap)" if name in handicap else name
+def side_name(name: str, handicap: Sequence[str], members: Sequence[str] = ()) -> str:
+    """A side as the screens name it: a team with its members (partners are named after
+    theirs already), a handicapped side marked.
+
+    >>> side_name("Red", (), ("Ann", "Ben")), side_name("Ann & Cy", (), ("Ann", "Cy"))
+    ('Red (Ann, Ben)', 'Ann & Cy')
+    >>> side_name("Ann", ("Ann",), ("Ann",)), side_name("Red", ("Red",), ("Ann", "Ben"))
+    ('Ann (handicap)', 'Red (Ann, Ben; handicap)')
+    """
+    named = tuple(members) not in ((), (name,)) and name != " & ".join(members)
+    said = [", ".join(members)] if named else []
+    if name in handicap:
+        said.append("handicap")
+    return f"{name} ({'; '.join(said)})" if said else name
 
 
 def tray_lines(referee: Referee) -> tuple[Line, ...]:
@@ -243,7 +254,11 @@ def tray_lines(referee: Referee) -> tuple[Line, ...]:
     lines: list[Line] = []
     for player in done.result.players:
         lines.append(
-            Line(side_name(player.name, referee.settings.handicap), str(player.score), "head")
+            Line(
+                side_name(player.name, referee.settings.handicap, player.members),
+                str(player.score),
+                "head",
+            )
         )
         for entry in player.entries:
             lines.append(entry_line(entry))
@@ -299,7 +314,7 @@ def match_lines(match: BoxMatch, handicap: Sequence[str] = ()) -> tuple[Line, ..
     standings = match.model.standings() if match.model is not None else ()
     lines += [
         Line(
-            f"{standing.place}. {side_name(standing.side.name, handicap)}",
+            f"{standing.place}. {side_name(standing.side.name, handicap, standing.side.members)}",
             str(standing.score),
             "head",
         )

@@ -147,3 +147,36 @@ def test_a_box_restarted_after_a_match_shows_its_table_and_the_next_waits_for_a_
     assert referee.state is State.TIMING and referee.match.number == 2
     assert referee.match.seats == ["Ann", "Cy"]
     again.close()
+
+
+def test_teams_changed_on_the_last_score_screen_play_the_next_match(tmp_path, photos):
+    made, clock, url = page_box(tmp_path, photos)
+    code = made.referee.join_code
+    names = ("Ann", "Ben", "Cy", "Dee")
+    tokens = {name: joined(url, code, name) for name in names}
+    words = words_on("boggle")
+    press(made, clock)
+    run_out_the_clock(made, clock)
+    assert made.referee.state is State.SCORED  # the last round's scores: the match is over
+    for name, team in zip(names, ("Red", "Red", "Blue", "Blue"), strict=True):
+        joined(url, code, name, team=team, token=tokens[name])
+    press(made, clock)
+    assert made.referee.state is State.MATCH
+    press(made, clock)  # the next match
+    assert made.referee.match.number == 2 and made.referee.state is State.TIMING
+    for name, word in (("Ann", words[0]), ("Ben", words[0]), ("Cy", words[1]), ("Dee", words[2])):
+        assert typed(url, code, tokens[name], word)["status"] == "valid"
+    run_out_the_clock(made, clock)
+    result = made.referee.round.result
+    assert [(p.name, p.members) for p in result.players] == [
+        ("Red", ("Ann", "Ben")),
+        ("Blue", ("Cy", "Dee")),
+    ]
+    red = [entry.status for entry in result.players[0].entries if entry.word == words[0]]
+    assert sorted(red) == ["repeated", "scored"]  # one word of the team, not crossed off
+    shown = [str(line) for line in made.box.screen.shown.lines]
+    assert f"Red (Ann, Ben)  {result.scores()['Red']}" in shown
+    press(made, clock)
+    shown = [str(line) for line in made.box.screen.shown.lines]
+    assert any(line.endswith(f"Blue (Cy, Dee)  {result.scores()['Blue']}") for line in shown)
+    made.close()
