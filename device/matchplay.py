@@ -386,11 +386,16 @@ def stopped_at(
     return None, None
 
 
+#: The players of a box without lists whose settings name none.
+UNNAMED = ("Player 1", "Player 2")
+
+
 def starting(game: Game, settings: Settings, table: Table | None) -> MatchStarted:
     """How the next match begins: the agreed rounds and target, and its players: those at
-    ``table`` (phones, the keyboard; their teams), or else the settings' players."""
+    ``table`` (phones, the keyboard, the settings' names; their teams), or else the
+    settings' players."""
     seats = table.seats if table is not None else ()
-    players = table.names if table is not None else settings.players
+    players = table.names if table is not None else settings.players or UNNAMED
     code = table.code if table is not None else ""
     return MatchStarted(
         game.id, players, settings.rounds, settings.target_score, settings.partners, code, seats

@@ -100,6 +100,7 @@ class Referee:
             make_code() if page.enabled else "",
             seat if seat.name else None,
             write=lambda payload: self.record.write(0, payload),
+            named=settings.players if self.game.is_tray and page.lists else (),
         )
         self.keyboard = Keyboard(seat.name, lambda: self.desk) if seat.name else None
         self.corrections = Corrections(self.record)

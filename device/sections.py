@@ -6,7 +6,7 @@ Each field is one setting, declared once with its default, its check and its hel
 refuses what is wrong; the parts take their own section, never the whole.
 
 >>> Settings().button.pin, Settings().screen.width, Settings().players
-(17, 800, ('Player 1', 'Player 2'))
+(17, 800, ())
 >>> dict(sections())["page"] is PageSettings
 True
 """
@@ -75,8 +75,8 @@ def _port(value: Any) -> str | None:
 
 
 def _players(value: Any) -> str | None:
-    if not value or not all(isinstance(name, str) and name.strip() for name in value):
-        return "must be a list of one or more names"
+    if not all(isinstance(name, str) and name.strip() for name in value):
+        return "must be a list of names"
     if len(set(value)) != len(value):
         return "must not name a player twice"
     return None
@@ -166,7 +166,11 @@ class Settings:
 
     game: str = setting("boggle", _choice(*GAMES), "the game the box referees")
     dice: str = setting("", help="the edition's cubes (as `cuberef roll --dice`)")
-    players: tuple[str, ...] = setting(("Player 1", "Player 2"), _players, "names, in turn order")
+    players: tuple[str, ...] = setting(
+        (),
+        _players,
+        "names, in turn order (none: Player 1 and Player 2, or the phones' with the page on)",
+    )
     lexicon: str = setting("", help="the word list; empty means the game's own")
     timer_seconds: int = setting(180, _between(10, 3600), "length of a round")
     hold_seconds: float = setting(2.0, _between(0.5, 10), "hold this long to cancel")

@@ -100,6 +100,8 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
     if state is State.MATCH and match is not None:
         lines = match_lines(match, referee.settings.handicap)
         title = f"{name} · match {match.number}"
+    if state is State.IDLE and (match is None or match.ended):
+        lines = table_lines(referee)
     qr = ""
     if referee.page_address and state in (State.IDLE, State.MATCH):
         secret = qr_secret(referee.join_code, referee.page_key) if referee.page_key else ""
@@ -216,6 +218,22 @@ def _typing(referee: Referee, doubtful: frozenset[int]) -> tuple[str, tuple[Line
     counts = [f"{name} {len(done.desk.words(name))}" for name in referee.players_with_lists()]
     lines = (Line("Words: " + " · ".join(counts), kind="head"),) if counts else ()
     return "\n".join(said), lines
+
+
+def table_lines(referee: Referee) -> tuple[Line, ...]:
+    """Before a match with lists: who plays in it, and the players named in the settings
+    whose phones have not joined yet (each joins with their name)."""
+    if not (referee.game.is_tray and referee.settings.page.lists):
+        return ()
+    with referee.lock:  # the page's thread seats players
+        seats = referee.table.seats
+    if not seats:
+        return ()
+    lines = [Line(f"Players: {', '.join(seat.name for seat in seats)}", kind="head")]
+    waiting = [seat.name for seat in seats if not seat.phone and not seat.keyboard]
+    if waiting and referee.settings.page.enabled:
+        lines.append(Line(f"To join on a phone: {', '.join(waiting)}"))
+    return tuple(lines)
 
 
 def _grid_width(grid: tuple[str, ...] | list[str]) -> int:
