@@ -210,17 +210,21 @@ class BoxMatch:
         """Whether ``name`` is a side of several players (partners: "Ann & Cy roll")."""
         return any(side.name == name and not side.alone for side in self.sides())
 
-    def round_of(self, done: Round | None) -> str:
-        """Which round ``done`` is (or the next one, for None), as the title says it:
-        "round 2 of 3". A round of turns for Ad-Lib; of the whole table for Boggle."""
+    def round_number(self, done: Round | None) -> int:
+        """Which round of the match ``done`` is (or the next one, for None), counting only
+        rounds played: a cancelled round is not one. A round of turns for Ad-Lib; of the
+        whole table for Boggle. (``Round.number`` is the stored one, never reused.)"""
         played = (
             len(self.rounds)
             if done is None or done not in self.rounds
             else (self.rounds.index(done))
         )
         sides = len(self.model.sides) if self.model else len(self.seats) or 1
-        number = played // sides + 1 if not self.game.is_tray else played + 1
-        agreed = self.started.rounds
+        return played // sides + 1 if not self.game.is_tray else played + 1
+
+    def round_of(self, done: Round | None) -> str:
+        """Which round ``done`` is, as the title says it: "round 2 of 3"."""
+        number, agreed = self.round_number(done), self.started.rounds
         return f"round {number} of {agreed}" if agreed else f"round {number}"
 
     @property

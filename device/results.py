@@ -38,7 +38,7 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             "language": language,
             "name": name,
             "team": team,
-            "round": done.number if done else 0,
+            "round": match.round_number(done) if done and match else 0,  # as the screen says
             "seconds": round(referee.seconds_left),
             "message": referee.message,
             "board": [],

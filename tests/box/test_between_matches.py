@@ -13,6 +13,7 @@ from engine.board import Board
 from engine.games import find_game
 
 from .conftest import ListReader, tray_reading
+from .test_disputes import state_of
 from .test_page import post
 from .test_round import box_settings, build, run_out_the_clock
 
@@ -179,4 +180,24 @@ def test_teams_changed_on_the_last_score_screen_play_the_next_match(tmp_path, ph
     press(made, clock)
     shown = [str(line) for line in made.box.screen.shown.lines]
     assert any(line.endswith(f"Blue (Cy, Dee)  {result.scores()['Blue']}") for line in shown)
+    made.close()
+
+
+def test_after_a_cancelled_round_the_phone_says_the_screens_round(tmp_path, photos):
+    made, clock, url = page_box(tmp_path, photos, rounds=2)
+    code = made.referee.join_code
+    ann = joined(url, code, "Ann")
+    press(made, clock)
+    assert state_of(url, code, ann)["round"] == 1
+    made.box.events.put("hold")  # the round is cancelled
+    made.box.step()
+    assert made.referee.state is State.IDLE
+    press(made, clock)  # round 1 again, as the screen says
+    assert "round 1 of 2" in made.box.screen.shown.title
+    assert state_of(url, code, ann)["round"] == 1
+    run_out_the_clock(made, clock)
+    press(made, clock)
+    press(made, clock)
+    assert "round 2 of 2" in made.box.screen.shown.title
+    assert state_of(url, code, ann)["round"] == 2
     made.close()
