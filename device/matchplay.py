@@ -37,7 +37,7 @@ from device.events import (
 )
 from device.lists import Desk
 from device.readings import Reading, corrected
-from device.sections import Settings
+from device.sections import UNNAMED, Settings
 from device.table import Table
 from engine.adlib import BestCrossword, Verdict
 from engine.adlib.match import Match as TurnMatch
@@ -49,7 +49,7 @@ from engine.games import Game
 from engine.match import Match as RoundMatch
 from engine.match import MatchRules
 from engine.round import RoundResult, RoundRules
-from engine.sides import Side, seat_sides
+from engine.sides import Side, partners, seat_sides, unpartnered
 from engine.solver import FoundWord
 
 log = logging.getLogger("cuberef.match")
@@ -134,13 +134,18 @@ class BoxMatch:
 
     def sides(self) -> tuple[Side, ...]:
         if not self.game.is_tray and self.started.partners:
-            seats = self.seats
-            return seat_sides(seats, [("", tuple(seats[0::2])), ("", tuple(seats[1::2]))])
+            return seat_sides(self.seats, partners(self.seats))
         teams: dict[str, list[str]] = {}
         for name in self.seats:
             if self.teams.get(name):
                 teams.setdefault(self.teams[name], []).append(name)
         return seat_sides(self.seats, [(team, tuple(m)) for team, m in teams.items()])
+
+    @property
+    def unpartnered(self) -> str | None:
+        """Ad-Lib partners with an odd number of players: who plays as a side of one."""
+        partnered = not self.game.is_tray and self.started.partners
+        return unpartnered(self.seats) if partnered else None
 
     def round_rules(self, settings: Settings) -> RoundRules:
         """The Boggle options agreed for this match, with the teams the players picked."""
@@ -388,10 +393,6 @@ def stopped_at(
     if match.rounds or match.ended:
         return flow.Event.RESUME_MATCH, None
     return None, None
-
-
-#: The players of a box without lists whose settings name none.
-UNNAMED = ("Player 1", "Player 2")
 
 
 def starting(game: Game, settings: Settings, table: Table | None) -> MatchStarted:

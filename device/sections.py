@@ -24,6 +24,9 @@ from device.tunes import parse_tune
 from engine.errors import CuberefError
 from engine.games import GAMES
 
+#: The players of a box without lists whose settings name none.
+UNNAMED = ("Player 1", "Player 2")
+
 # BCM numbers a Pi 4/5 brings out on its 40-pin header.
 GPIO_PINS = range(2, 28)
 
@@ -181,7 +184,9 @@ class Settings:
         (), _names, "Boggle: players who may count words from 3 letters"
     )
     advanced: bool = setting(False, help="Big Boggle's advanced game: words of 5 letters or more")
-    partners: bool = setting(False, help="Ad-Lib: players in alternate seats play as partners")
+    partners: bool = setting(
+        False, help="Ad-Lib: players sitting opposite play as partners (an odd one out alone)"
+    )
     button: ButtonSettings = ButtonSettings()
     buzzer: BuzzerSettings = BuzzerSettings()
     camera: CameraSettings = CameraSettings()

@@ -15,7 +15,14 @@ from device.matchplay import BoxMatch, Round
 from device.readings import doubtful_of, faces_of, size_of
 from device.referee import Referee
 from device.render import View
-from device.wording import count, disputed_prompt, progress, status_words, winners_line
+from device.wording import (
+    count,
+    disputed_prompt,
+    progress,
+    status_words,
+    unpartnered_line,
+    winners_line,
+)
 from engine.adlib import Verdict
 from engine.adlib.match import start_value
 from engine.house import ALLOWED_BY_TABLE, REFUSED_BY_TABLE
@@ -102,6 +109,8 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         title = f"{name} · match {match.number}"
     if state is State.IDLE and (match is None or match.ended):
         lines = table_lines(referee)
+    if state in (State.IDLE, State.STARTER, State.MATCH):
+        lines = (*lines, *partner_lines(referee))
     qr = ""
     if referee.page_address and state in (State.IDLE, State.MATCH):
         secret = qr_secret(referee.join_code, referee.page_key) if referee.page_key else ""
@@ -234,6 +243,14 @@ def table_lines(referee: Referee) -> tuple[Line, ...]:
     if waiting and referee.settings.page.enabled:
         lines.append(Line(f"To join on a phone: {', '.join(waiting)}"))
     return tuple(lines)
+
+
+def partner_lines(referee: Referee) -> tuple[Line, ...]:
+    """Before an Ad-Lib match of partners with an odd number of players: who plays as a
+    side of one."""
+    upcoming = referee.upcoming()
+    lone = upcoming.unpartnered if not upcoming.rounds else None
+    return (Line(unpartnered_line(lone), kind="head"),) if lone else ()
 
 
 def _grid_width(grid: tuple[str, ...] | list[str]) -> int:

@@ -78,6 +78,16 @@ def progress(played: int, agreed: int, target: int) -> str:
     return f"{rounds} played" + (f"; target {target}" if target else "")
 
 
+def unpartnered_line(player: str) -> str:
+    """Who plays without a partner (Ad-Lib partners, an odd number of players), said
+    before the match: no one is paired silently.
+
+    >>> unpartnered_line("Ben")
+    'Ben has no partner and plays as a side of one.'
+    """
+    return f"{player} has no partner and plays as a side of one."
+
+
 def disputed_prompt(judge: str) -> str:
     """How the table rules on a challenged word.
 
