@@ -39,6 +39,7 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             "name": name,
             "team": team,
             "round": match.round_number(done) if done and match else 0,  # as the screen says
+            "between": referee.between_matches,  # the table may change for the next match
             "seconds": round(referee.seconds_left),
             "message": referee.message,
             "board": [],

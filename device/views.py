@@ -248,6 +248,8 @@ def table_lines(referee: Referee) -> tuple[Line, ...]:
 def partner_lines(referee: Referee) -> tuple[Line, ...]:
     """Before an Ad-Lib match of partners with an odd number of players: who plays as a
     side of one."""
+    if referee.game.is_tray or not referee.settings.partners:
+        return ()
     upcoming = referee.upcoming()
     lone = upcoming.unpartnered if not upcoming.rounds else None
     return (Line(unpartnered_line(lone), kind="head"),) if lone else ()

@@ -159,6 +159,7 @@ def test_teams_changed_on_the_last_score_screen_play_the_next_match(tmp_path, ph
     press(made, clock)
     run_out_the_clock(made, clock)
     assert made.referee.state is State.SCORED  # the last round's scores: the match is over
+    assert state_of(url, code, tokens["Ann"])["between"]  # the page offers to leave and join
     for name, team in zip(names, ("Red", "Red", "Blue", "Blue"), strict=True):
         joined(url, code, name, team=team, token=tokens[name])
     press(made, clock)
@@ -188,7 +189,8 @@ def test_after_a_cancelled_round_the_phone_says_the_screens_round(tmp_path, phot
     code = made.referee.join_code
     ann = joined(url, code, "Ann")
     press(made, clock)
-    assert state_of(url, code, ann)["round"] == 1
+    said = state_of(url, code, ann)
+    assert said["round"] == 1 and not said["between"]  # a match under way
     made.box.events.put("hold")  # the round is cancelled
     made.box.step()
     assert made.referee.state is State.IDLE
