@@ -130,6 +130,9 @@ TRANSITIONS: dict[tuple[State, Event], State] = {
     **OWN,
 }
 
+#: What a player does with the button (or a key, a click).
+PRESSES = frozenset({Event.TAP, Event.HOLD})
+
 #: States in which a round is under way, so a hold cancels it.
 IN_ROUND = frozenset(
     {State.READING, State.TIMING, State.TIME_UP, State.DISPUTED, State.ALLOWING, State.REFUSING}

@@ -144,8 +144,7 @@ class BoxMatch:
     @property
     def unpartnered(self) -> str | None:
         """Ad-Lib partners with an odd number of players: who plays as a side of one."""
-        partnered = not self.game.is_tray and self.started.partners
-        return unpartnered(self.seats) if partnered else None
+        return unpartnered(self.seats) if self.started.partners and not self.game.is_tray else None
 
     def round_rules(self, settings: Settings) -> RoundRules:
         """The Boggle options agreed for this match, with the teams the players picked."""
@@ -216,14 +215,9 @@ class BoxMatch:
         return any(side.name == name and not side.alone for side in self.sides())
 
     def round_number(self, done: Round | None) -> int:
-        """Which round of the match ``done`` is (or the next one, for None), counting only
-        rounds played: a cancelled round is not one. A round of turns for Ad-Lib; of the
-        whole table for Boggle. (``Round.number`` is the stored one, never reused.)"""
-        played = (
-            len(self.rounds)
-            if done is None or done not in self.rounds
-            else (self.rounds.index(done))
-        )
+        """Which round ``done`` is (None: the next), counting rounds played, not cancelled
+        ones as ``Round.number`` does: of turns for Ad-Lib, of the whole table for Boggle."""
+        played = self.rounds.index(done) if done in self.rounds else len(self.rounds)
         sides = len(self.model.sides) if self.model else len(self.seats) or 1
         return played // sides + 1 if not self.game.is_tray else played + 1
 
@@ -397,8 +391,7 @@ def stopped_at(
 
 def starting(game: Game, settings: Settings, table: Table | None) -> MatchStarted:
     """How the next match begins: the agreed rounds and target, and its players: those at
-    ``table`` (phones, the keyboard, the settings' names; their teams), or else the
-    settings' players."""
+    ``table`` (phones, the keyboard, the names given; their teams), or the settings'."""
     seats = table.seats if table is not None else ()
     players = table.names if table is not None else settings.players or UNNAMED
     code = table.code if table is not None else ""

@@ -13,7 +13,7 @@ from typing import Any
 
 from device.page import Refusal
 from device.referee import Referee
-from device.results import phone_state, ruled
+from device.results import between_matches, phone_state, ruled
 from device.table import make_token, phone_of
 from engine.errors import RuleError
 
@@ -39,7 +39,7 @@ class Phones:
         known = token and referee.table.name_of(phone_of(token)) is not None
         token = token if known else make_token()
         with referee.lock:
-            between = referee.between_matches
+            between = between_matches(referee)
             seat = referee.table.join(name, team, phone_of(token), between_matches=between)
         referee.on_change(referee)
         return token, seat.name

@@ -16,7 +16,6 @@ keeping is recorded the moment it happens.
 from __future__ import annotations
 
 import logging
-import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,7 +36,7 @@ from device.events import (
     RoundStarted,
     StarterRolled,
 )
-from device.flow import IN_ROUND, Event, Machine, State
+from device.flow import IN_ROUND, PRESSES, Event, Machine, State
 from device.keyboard import Keyboard
 from device.lists import Desk
 from device.matchplay import BoxMatch, Round, replay, starting, stopped_at
@@ -47,10 +46,11 @@ from device.record import Record
 from device.scoring import Scoring
 from device.seams import Reader, Scorer
 from device.sections import Settings
+from device.sign import Sign
 from device.store import Store
 from device.table import Table, make_code
 from device.timer import Timer
-from device.tunes import ALARM, CANCEL, NOT_TAKEN, TROUBLE, Tune
+from device.tunes import ALARM, CANCEL, TROUBLE, Tune
 from device.wording import prompt, resumed
 from engine.errors import CuberefError, MachineError
 from engine.faces import Face
@@ -58,11 +58,6 @@ from engine.games import Game
 from vision import LooseReading
 
 log = logging.getLogger("cuberef.referee")
-
-#: What a player does with the button (or a key, a click): a change it makes settles.
-PRESSES = frozenset({Event.TAP, Event.HOLD})
-#: How long the screen flashes for a press the box does not take.
-FLASH_SECONDS = 0.3
 
 
 @dataclass(frozen=True)
@@ -117,8 +112,7 @@ class Referee:
         #: Taken for the short changes the players' page makes from its own thread.
         self.lock = threading.RLock()
         self.timer = Timer(parts.buzzer)
-        #: Until when the screen flashes for a press not taken (monotonic seconds).
-        self.flash_until = -math.inf
+        self.sign = Sign(parts.buzzer)  # for a press not taken
         self._camera: Camera | None = None
         self.message = self.prompt()
 
@@ -131,11 +125,10 @@ class Referee:
     def handle(self, event: Event | str) -> None:
         """Feed one event (a press, or a step's own answer) to the machine."""
         next_event: Event | None = Event(event)
-        pressed = next_event in PRESSES
+        pressed = next_event in PRESSES  # what a press changes settles
         now = self.clock.monotonic()
         if next_event is Event.TAP and not self.machine.takes_press(now, self._timer_run()):
-            log.info("a press right after a change it made, or early in a round: not taken")
-            self._not_taken(now)
+            self.sign.give(now)  # right after a change a press made, or early in a round
             return
         while next_event is not None:
             if self.machine.cancels(next_event):
@@ -143,23 +136,10 @@ class Referee:
             moved = self.machine.fire(next_event, self.clock.monotonic(), pressed=pressed)
             if moved is None:
                 if next_event is Event.TAP:
-                    self._not_taken(now)
+                    self.sign.give(now)
                 return
             self.on_change(self)
             next_event = self._enter(moved)
-
-    def _not_taken(self, now: float) -> None:
-        """A press the box does not take: a short sign, so the player knows (a tick, unless
-        the buzzer is sounding a cue that matters more, and a flash of the screen)."""
-        self.flash_until = now + FLASH_SECONDS
-        self.parts.buzzer.update(now)  # a cue over by now is not sounding
-        if not self.parts.buzzer.busy:
-            self._beep(NOT_TAKEN)
-
-    @property
-    def flashing(self) -> bool:
-        """Whether the screen flashes for a press not taken."""
-        return self.clock.monotonic() < self.flash_until
 
     def _enter(self, state: State) -> Event | None:
         step = getattr(self, f"_enter_{state.value.replace('-', '_')}", None)
@@ -337,14 +317,6 @@ class Referee:
     def players_with_lists(self) -> list[str]:
         with self.lock:
             return list(self.match.seats) if self.match and self.settings.page.lists else []
-
-    @property
-    def between_matches(self) -> bool:
-        """Whether the table may change for the next match (players join, leave, change
-        teams): no match under way, or its last round scored, from its score screen on
-        until the next match's first roll."""
-        match = self.match
-        return match is None or match.ended or match.over
 
     @property
     def join_code(self) -> str:

@@ -144,6 +144,7 @@ class TuneSettings:
     alarm: str = setting("", _tune, _TUNE_HELP)
     trouble: str = setting("", _tune, _TUNE_HELP)
     cancel: str = setting("", _tune, _TUNE_HELP)
+    not_taken: str = setting("", _tune, _TUNE_HELP, key="not-taken")
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,7 +133,7 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         qr=qr,
         score=score,
         used=used,
-        flash=referee.flashing,
+        flash=referee.sign.flashing(referee.clock.monotonic()),
     )
     if state is State.SCORED and done is not None and done.verdict is not None:
         return crossword_screens(shown, done)
