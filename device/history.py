@@ -13,6 +13,7 @@ table and the players' page read the evening here; ``device.history_formats`` pr
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -31,6 +32,8 @@ from vision import LooseReading
 
 if TYPE_CHECKING:
     from engine.lexicon import Lexicon
+
+log = logging.getLogger("cuberef.referee")
 
 
 #: A ruling on a challenged word: when, in which language.
@@ -305,3 +308,15 @@ def evening(store: Store, settings: Settings, since: float) -> Evening:
     """The matches begun at ``since`` or later, and the standings over them."""
     matches = read_matches(store, settings, since, words=False)
     return Evening(len(matches), tuple(standings(matches)))
+
+
+def evening_or_none(store: Store | None, settings: Settings, since: float) -> Evening:
+    """``evening``, or none where the store cannot be read (stored data never stops the
+    box: its match table then shows the match alone)."""
+    if store is None:
+        return Evening()
+    try:
+        return evening(store, settings, since)
+    except Exception:
+        log.exception("the evening's standings could not be read")
+        return Evening()

@@ -25,7 +25,6 @@ import errno
 import json
 import logging
 import threading
-import time
 from collections.abc import Callable
 from importlib import resources
 from typing import Any, Protocol
@@ -35,6 +34,7 @@ import tornado.netutil
 import tornado.web
 
 from device import guard
+from device.buckets import Buckets
 from device.inputs import typed
 from device.lists import LONGEST_WORD
 from device.strings import page_texts, say, translated
@@ -48,8 +48,6 @@ LARGEST_REQUEST, MOST_READ = 4096, 2 * 2**20
 LONGEST_NAME = 24
 #: A join code as typed (four letters) or as the QR code carries it (the long secret).
 CODE_LENGTH = guard.SECRET_LENGTH
-#: Words a phone may send: a burst of this many, then this many a second.
-BURST, PER_SECOND = 20, 5.0
 
 
 class Front(Protocol):
@@ -119,35 +117,6 @@ class Refusal(Exception):
     def __init__(self, status: int, sentence: str) -> None:
         super().__init__(sentence)
         self.status = status
-
-
-class Bucket:
-    """A token bucket: how fast one phone may send words."""
-
-    def __init__(self) -> None:
-        self.tokens, self.at = float(BURST), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * PER_SECOND)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Buckets:
-    """One token bucket for each player: how fast each may send words, however many
-    times (or on however many phones) they joined."""
-
-    def __init__(self) -> None:
-        self.buckets: dict[str, Bucket] = {}
-        self.lock = threading.Lock()
-
-    def allow(self, player: str) -> bool:
-        with self.lock:
-            return self.buckets.setdefault(player, Bucket()).take()
 
 
 class Handler(tornado.web.RequestHandler):

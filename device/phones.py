@@ -13,7 +13,7 @@ from typing import Any
 
 from device.page import Refusal
 from device.referee import Referee
-from device.results import phone_state, ruled
+from device.results import between_matches, phone_state, ruled
 from device.strings import say, translated
 from device.table import make_token, phone_of
 from device.wording import verdict
@@ -41,7 +41,7 @@ class Phones:
         known = token and referee.table.name_of(phone_of(token)) is not None
         token = token if known else make_token()
         with referee.lock:
-            between = referee.match is None or referee.match.ended
+            between = between_matches(referee)
             seat = referee.table.join(name, team, phone_of(token), between_matches=between)
         referee.on_change(referee)
         return token, seat.name

@@ -25,7 +25,6 @@ from device.camera import Camera
 from device.clock import Clock
 from device.corrections import Corrections
 from device.disputes import Disputes
-from device.events import Event as StoredEvent
 from device.events import (
     MatchEnded,
     MatchStarted,
@@ -36,23 +35,25 @@ from device.events import (
     RoundStarted,
     StarterRolled,
 )
-from device.flow import IN_ROUND, Event, Machine, State
-from device.history import Evening, evening
+from device.flow import IN_ROUND, PRESSES, Event, Machine, State
+from device.history import Evening, evening_or_none
 from device.keyboard import Keyboard
 from device.lists import Desk
-from device.matchplay import BoxMatch, Round, replay, starting, stopped_at
+from device.matchplay import BoxMatch, Round, starting
 from device.notices import Notices
 from device.readings import check_roll
 from device.record import Record
+from device.resuming import resume_match
 from device.scoring import Scoring
 from device.seams import Reader, Scorer
 from device.sections import Settings
+from device.sign import Sign
 from device.store import Store
 from device.strings import say, translated
 from device.table import Table, make_code
 from device.timer import Timer
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune
-from device.wording import prompt, resumed
+from device.wording import prompt
 from engine.errors import CuberefError, MachineError
 from engine.faces import Face
 from engine.games import Game
@@ -97,6 +98,7 @@ class Referee:
             make_code() if page.enabled else "",
             seat if seat.name else None,
             write=lambda payload: self.record.write(0, payload),
+            named=settings.players if self.game.is_tray and page.lists else (),
         )
         self.keyboard = Keyboard(seat.name, lambda: self.desk, self.language) if seat.name else None
         self.corrections = Corrections(self.record)
@@ -113,6 +115,7 @@ class Referee:
         #: Taken for the short changes the players' page makes from its own thread.
         self.lock = threading.RLock()
         self.timer = Timer(parts.buzzer)
+        self.sign = Sign(parts.buzzer)  # for a press not taken
         self._camera: Camera | None = None
         #: The evening: every match begun since the box started (or the one it resumed).
         self.evening_since = self.clock.wall()
@@ -128,15 +131,18 @@ class Referee:
     def handle(self, event: Event | str) -> None:
         """Feed one event (a press, or a step's own answer) to the machine."""
         next_event: Event | None = Event(event)
+        pressed = next_event in PRESSES  # what a press changes settles
         now = self.clock.monotonic()
         if next_event is Event.TAP and not self.machine.takes_press(now, self._timer_run()):
-            log.info("a press right after a change of screen: the same press, ignored")
+            self.sign.give(now)  # right after a change a press made, or early in a round
             return
         while next_event is not None:
             if self.machine.cancels(next_event):
                 self._cancel()
-            moved = self.machine.fire(next_event, self.clock.monotonic())
+            moved = self.machine.fire(next_event, self.clock.monotonic(), pressed=pressed)
             if moved is None:
+                if next_event is Event.TAP:
+                    self.sign.give(now)
                 return
             self.on_change(self)
             next_event = self._enter(moved)
@@ -298,20 +304,8 @@ class Referee:
             match.ended = True
             self.record.write(0, MatchEnded(match.winners()))
         self.round = None
-        self.evening = self._evening()
+        self.evening = evening_or_none(self.record.source, self.settings, self.evening_since)
         self.message = self.prompt()
-
-    def _evening(self) -> Evening:
-        """The evening's standings, read back from the store; none where it cannot be
-        read (stored data never stops the box)."""
-        store = self.record.source
-        if store is None:
-            return Evening()
-        try:
-            return evening(store, self.settings, self.evening_since)
-        except Exception:  # a damaged store: the match table shows the match alone
-            log.exception("the evening's standings could not be read")
-            return Evening()
 
     def _cancel(self) -> None:
         if self.state in IN_ROUND and self.round is not None:
@@ -356,34 +350,8 @@ class Referee:
             self.on_change(self)
 
     def resume(self) -> None:
-        """Pick the stored match up where it stopped (after a restart or a power cut): the
-        table as it sat, and the state the stored events say, by a ``resume-*`` event."""
-        _number, events = self.record.latest()
-        refused: list[tuple[StoredEvent, str]] = []
-        replayed = replay(events, self.game, refused)
-        for event, reason in refused:  # read back whole, but not to be replayed
-            self.record.set_aside(event, reason)
-        events = [event for event in events if all(event is not bad for bad, _ in refused)]
-        if skipped := self.record.skipped():
-            self.say("skipped", skipped)
-        self.table.sit(replayed.seats, replayed.code if self.settings.page.enabled else "")
-        self.match = replayed.match
-        if self.match is not None and events:
-            self.evening_since = min(self.evening_since, events[0].at)
-        resume, self.round = stopped_at(replayed, events)
-        if self.match is not None and self.round is not None:
-            if resume is Event.RESUME_SCORED:
-                self.scoring.work_out(self.round, self.match, self.players_with_lists())
-            elif self.game.is_tray:
-                self.disputes.replay(self.round)
-                self.round.desk = self.scoring.desk(self.round, self.match)
-        if resume is not None:
-            self.handle(resume)
-        self.machine.settle()  # a restarted box takes its first press at once
-        if self.match is not None:
-            ended, said = self.match.ended, self.message
-            self.message = resumed(resume, ended, said, self.prompt(), self.language)
-            log.info("resumed match %d in %s", self.match.number, self.state)
+        """Pick the stored match up where it stopped (``device.resuming``)."""
+        resume_match(self)
 
     # Helpers -------------------------------------------------------------------------
 

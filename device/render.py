@@ -18,6 +18,7 @@ from device.paint import (
     ALERT,
     BACKGROUND,
     CLOCK_LAST,
+    DOUBT,
     INK,
     SMALLEST,
     TITLE,
@@ -70,6 +71,8 @@ class View:
     summary: tuple[Line, ...] = ()
     #: The language of the view's words, for those the screen adds (a page's number).
     language: str = "en"
+    #: A press the box did not take: the screen's edge flashes.
+    flash: bool = False
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,8 @@ def render(view: View, surface: pygame.Surface) -> Layout:
         for line in notice_lines(view.notice, width, height):
             paint.text(line, paint.least, INK, (round(12 * unit), y))
             y += step
+    if view.flash:
+        pygame.draw.rect(surface, DOUBT, surface.get_rect(), max(4, round(12 * unit)))
     return Layout(
         where.top, where.clock, where.board, where.side, where.bottom, where.cells,
         tuple(paint.texts),

@@ -39,7 +39,8 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             "language": language,
             "name": name,
             "team": team,
-            "round": done.number if done else 0,
+            "round": match.round_number(done) if done and match else 0,  # as the screen says
+            "between": between_matches(referee),  # the page offers Leave
             "seconds": round(referee.seconds_left),
             "message": referee.message,
             "board": [],
@@ -88,6 +89,14 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
                 for player in players
             ]
     return state
+
+
+def between_matches(referee: Referee) -> bool:
+    """Whether the table may change for the next match (players join, leave, change
+    teams): no match under way, or its last round scored, from its score screen on
+    until the next match's first roll."""
+    match = referee.match
+    return match is None or match.ended or match.over
 
 
 def ruled(word: str, ruling: Ruling, language: str) -> dict[str, Any]:

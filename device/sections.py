@@ -6,7 +6,7 @@ Each field is one setting, declared once with its default, its check and its hel
 refuses what is wrong; the parts take their own section, never the whole.
 
 >>> Settings().button.pin, Settings().screen.width, Settings().players
-(17, 800, ('Player 1', 'Player 2'))
+(17, 800, ())
 >>> dict(sections())["page"] is PageSettings
 True
 """
@@ -23,6 +23,9 @@ from typing import Any
 from device.tunes import parse_tune
 from engine.errors import CuberefError
 from engine.games import GAMES
+
+#: The players of a box without lists whose settings name none.
+UNNAMED = ("Player 1", "Player 2")
 
 # BCM numbers a Pi 4/5 brings out on its 40-pin header.
 GPIO_PINS = range(2, 28)
@@ -75,8 +78,8 @@ def _port(value: Any) -> str | None:
 
 
 def _players(value: Any) -> str | None:
-    if not value or not all(isinstance(name, str) and name.strip() for name in value):
-        return "must be a list of one or more names"
+    if not all(isinstance(name, str) and name.strip() for name in value):
+        return "must be a list of names"
     if len(set(value)) != len(value):
         return "must not name a player twice"
     return None
@@ -143,6 +146,7 @@ class TuneSettings:
     alarm: str = setting("", _tune, _TUNE_HELP)
     trouble: str = setting("", _tune, _TUNE_HELP)
     cancel: str = setting("", _tune, _TUNE_HELP)
+    not_taken: str = setting("", _tune, _TUNE_HELP, key="not-taken")
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +187,11 @@ class Settings:
 
     game: str = setting("boggle", _choice(*GAMES), "the game the box referees")
     dice: str = setting("", help="the edition's cubes (as `cuberef roll --dice`)")
-    players: tuple[str, ...] = setting(("Player 1", "Player 2"), _players, "names, in turn order")
+    players: tuple[str, ...] = setting(
+        (),
+        _players,
+        "names, in turn order (none: Player 1 and Player 2, or the phones' with the page on)",
+    )
     lexicon: str = setting("", help="the word list; empty means the game's own")
     timer_seconds: int = setting(180, _between(10, 3600), "length of a round")
     hold_seconds: float = setting(2.0, _between(0.5, 10), "hold this long to cancel")
@@ -194,7 +202,9 @@ class Settings:
         (), _names, "Boggle: players who may count words from 3 letters"
     )
     advanced: bool = setting(False, help="Big Boggle's advanced game: words of 5 letters or more")
-    partners: bool = setting(False, help="Ad-Lib: players in alternate seats play as partners")
+    partners: bool = setting(
+        False, help="Ad-Lib: players sitting opposite play as partners (an odd one out alone)"
+    )
     button: ButtonSettings = ButtonSettings()
     buzzer: BuzzerSettings = BuzzerSettings()
     camera: CameraSettings = CameraSettings()

@@ -3,27 +3,24 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import replace
 
 from device.disputes import Challenge
 from device.flow import State
 from device.guard import qr_secret
-from device.history import Evening
 from device.lines import Line
 from device.live import used_cubes
-from device.matchplay import BoxMatch, Round
+from device.match_table import evening_lines, match_lines, partner_lines, side_name, table_lines
+from device.matchplay import Round
 from device.readings import doubtful_of, faces_of, size_of
 from device.referee import Referee
 from device.render import View
-from device.strings import plural, say, table, translated
+from device.strings import say, table, translated
 from device.wording import (
     count,
     disputed_prompt,
-    progress,
     status_words,
     verdict,
-    winners_line,
 )
 from engine.adlib import Verdict
 from engine.adlib.match import start_value
@@ -124,7 +121,11 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         lines = tray_lines(referee)
         if done.result is not None:
             summary = tuple(
-                Line(side_name(p.name, referee.settings.handicap, language), str(p.score), "head")
+                Line(
+                    side_name(p.name, referee.settings.handicap, p.members, language),
+                    str(p.score),
+                    "head",
+                )
                 for p in done.result.players
             )
     if state is State.MATCH and match is not None:
@@ -134,6 +135,10 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         )
         what = say("match-number", language, number=match.number)
         title = say("titled", language, game=name, what=what)
+    if state is State.IDLE and (match is None or match.ended):
+        lines = table_lines(referee)
+    if state in (State.IDLE, State.STARTER, State.MATCH):
+        lines = (*lines, *partner_lines(referee))
     qr = ""
     if referee.page_address and state in (State.IDLE, State.MATCH):
         secret = qr_secret(referee.join_code, referee.page_key) if referee.page_key else ""
@@ -160,6 +165,7 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         used=used,
         summary=summary,
         language=language,
+        flash=referee.sign.flashing(referee.clock.monotonic()),
     )
     if state is State.SCORED and done is not None and done.verdict is not None:
         return crossword_screens(shown, done, language)
@@ -286,11 +292,6 @@ def _grid_cells(grid: tuple[str, ...]) -> tuple[str, ...]:
     return tuple("" if ch in ". " else ch for row in grid for ch in row.ljust(width))
 
 
-def side_name(name: str, handicap: Sequence[str], language: str = "en") -> str:
-    """A side as the screens name it: a handicapped player marked."""
-    return say("handicap", language, name=name) if name in handicap else name
-
-
 def tray_lines(referee: Referee) -> tuple[Line, ...]:
     """Each player's words with their points (crossed off, or why they do not count), or
     with no lists handed in, every word on the tray."""
@@ -301,7 +302,7 @@ def tray_lines(referee: Referee) -> tuple[Line, ...]:
     lines: list[Line] = []
     language = referee.language
     for player in done.result.players:
-        name = side_name(player.name, referee.settings.handicap, language)
+        name = side_name(player.name, referee.settings.handicap, player.members, language)
         lines.append(Line(name, str(player.score), "head"))
         for entry in player.entries:
             lines.append(entry_line(entry, language))
@@ -358,42 +359,3 @@ def crossword_table(
     total = count(verdict.score or 0, "point", language) if valid else say("not-valid", language)
     lines.append(Line(say("total", language), total, "total"))
     return columns, tuple(lines)
-
-
-def match_lines(
-    match: BoxMatch, handicap: Sequence[str] = (), language: str = "en"
-) -> tuple[Line, ...]:
-    """The match table: the winner once there is one, every side's place and score, and
-    how far the match has come."""
-    lines: list[Line] = []
-    winners = match.winners()
-    if winners:
-        lines.append(Line(winners_line(winners, language), kind="head"))
-    standings = match.model.standings() if match.model is not None else ()
-    lines += [
-        Line(
-            f"{standing.place}. {side_name(standing.side.name, handicap, language)}",
-            str(standing.score),
-            "head",
-        )
-        for standing in standings
-    ]
-    played = match.model.rounds_played if match.model is not None else 0
-    lines.append(Line(progress(played, match.started.rounds, match.started.target, language)))
-    return tuple(lines)
-
-
-def evening_lines(evening: Evening, language: str = "en") -> tuple[Line, ...]:
-    """The evening's standings under the match's own, once it has had more than one
-    match: each side's matches won and played, and its points over them."""
-    if evening.matches < 2:
-        return ()
-    matches = plural("n-matches", evening.matches, language)
-    heading = Line(say("evening", language, matches=matches), say("won-points", language), "head")
-    return (
-        heading,
-        *(
-            Line(s.name, say("won-of", language, won=s.won, played=s.played, points=s.points))
-            for s in evening.standings
-        ),
-    )

@@ -85,6 +85,16 @@ def progress(played: int, agreed: int, target: int, language: str = "en") -> str
     return say("target", language, progress=said, target=target) if target else said
 
 
+def unpartnered_line(player: str, language: str = "en") -> str:
+    """Who plays without a partner (Ad-Lib partners, an odd number of players), said
+    before the match: no one is paired silently.
+
+    >>> unpartnered_line("Ben")
+    'Ben has no partner and plays as a side of one.'
+    """
+    return say("no-partner", language, name=player)
+
+
 def disputed_prompt(judge: str, language: str = "en") -> str:
     """How the table rules on a challenged word.
 

@@ -155,8 +155,9 @@ def _cube_set() -> bytes:
 
 
 def base_config(sandbox: Sandbox) -> str:
-    """Every default, with the store in the sandbox and a screen that needs no display."""
-    text = defaults_toml()
+    """Every default, with the store in the sandbox and a screen that needs no display, and
+    two players named (names for the byte mutations to spoil)."""
+    text = defaults_toml().replace("players = []", 'players = ["Player 1", "Player 2"]')
     text = text.replace('[store]\nfolder = ""', f'[store]\nfolder = "{sandbox.store}"')
     return text.replace('[screen]\nbackend = "auto"', '[screen]\nbackend = "dummy"')
 

@@ -2,10 +2,11 @@
 
 Without ``--config`` the file is ``$CUBEREF_CONFIG`` or ``/etc/cuberef/config.toml``
 (what the service reads). ``--check`` names each problem on stderr (exit code 2) or
-says that every setting is right; with ``--json`` it also prints
-``{"path", "ok", "problems": [sentences]}``. ``--defaults`` prints every setting with
-its default as TOML; ``--get NAME`` (``game``, ``screen.rotation``) one setting as the
-box will use it."""
+says that every setting is right, and names on stderr what is right but worth a word (a
+warning: Ad-Lib partners with an odd number of players); with ``--json`` it also prints
+``{"path", "ok", "problems": [sentences], "warnings": [sentences]}``. ``--defaults``
+prints every setting with its default as TOML; ``--get NAME`` (``game``,
+``screen.rotation``) one setting as the box will use it."""
 
 from __future__ import annotations
 
@@ -76,13 +77,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not args.check:
         raise CuberefError("Say what to do: cuberef config --check, --get NAME or --defaults.")
-    found = settings.problems(settings.read_file(path))
+    document = settings.read_file(path)
+    found, advice = settings.problems(document), settings.warnings(document)
     for sentence in found:
         print(f"{path}: {sentence}", file=sys.stderr)
+    for sentence in advice:  # right, but worth a word: not a problem
+        print(f"{path}: warning: {sentence}", file=sys.stderr)
     if args.json:
         from device.output import emit_json
 
-        emit_json({"path": path, "ok": not found, "problems": found})
+        emit_json({"path": path, "ok": not found, "problems": found, "warnings": advice})
     elif not found:
         print(f"{path}: every setting is right.")
     return 2 if found else 0

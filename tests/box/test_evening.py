@@ -1,7 +1,8 @@
 """A whole evening at the table, in one box (one store, one players' page) on a fake clock:
 two Boggle matches on two phones in a real headless browser with a third player on the
-box's keyboard, a team match (the two phones leave and join again as one team), Czech
-Boggle and an Ad-Lib match of three with partners.
+box's keyboard, a team match (on the last score screen of the match before, the two
+phones leave and join again as one team), Czech Boggle and an Ad-Lib match of three with
+partners.
 The box runs in a process of its own, played by script lines (``device.script``) sent
 one at a time; it is killed (SIGKILL) and started again at random moments, and a change
 of game is a restart with the new configuration, as a host makes it. At the end every
@@ -263,8 +264,12 @@ def test_an_evening_of_five_matches_killed_at_random_and_every_score_the_engines
         # matches 1 and 2: the same phones, each match a round
         for board in TRAYS["boggle"][:2]:
             evening += boggle_round(box, [ann, ben], "Dee", board, "boggle")
-        # match 3: a team match, Ann and Ben as the Owls against Dee on the keyboard
+        # match 3: a team match, Ann and Ben as the Owls against Dee on the keyboard; they
+        # change teams on match 2's score screen, before the press for its match table
+        to_the_table = evening[-2:]
+        del evening[-2:]
         evening += [("leave", ann), ("leave", ben), ("join", ann, "Owls"), ("join", ben, "Owls")]
+        evening += to_the_table
         evening += boggle_round(box, [ann, ben], "Dee", TRAYS["boggle"][2], "boggle")
         # match 4: Czech Boggle, the same phones, their page now in Czech
         czech = {**boggle, "game": "czech-boggle", "rounds": 1}
@@ -328,6 +333,10 @@ def check_the_store(store: Store, typed: dict[str, list[str]]) -> None:
             if seat.team:
                 teams[seat.team].append(seat.name)
         rules = RoundRules(teams=tuple((name, tuple(m)) for name, m in teams.items()))
+        if number == 3:  # the teams changed on match 2's last score screen
+            assert dict(teams) == {"Owls": ["Ann", "Ben"]}
+            scored = [e.payload for e in events if isinstance(e.payload, Scored)]
+            assert [set(dict(payload.scores)) for payload in scored] == [{"Owls", "Dee"}]
         for event in events:
             if not isinstance(event.payload, Scored):
                 continue

@@ -121,7 +121,8 @@ function show(state) {
   board.style.gridTemplateColumns = "repeat(" + (state.board.length || 1) + ", 1fr)";
   for (const row of state.board) for (const face of row) board.append(el("span", face));
   $("type").hidden = state.phase !== "typing";
-  $("leave").hidden = state.phase !== "waiting";
+  // Out between rounds, and from the match's last scores on (to join again in another team)
+  $("leave").hidden = state.phase !== "waiting" && !state.between;
   $("challenge").hidden = !["typing", "locked", "disputed"].includes(state.phase);
   showDisputes(state);
   const words = $("words");
