@@ -37,6 +37,7 @@ class Standing:
     done: int = 0  # steps done
     trained_s: float = 0.0  # seconds trained, every chunk added up
     chunks: int = 0  # chunks begun
+    judged: bool = False  # trained, evaluated and put through the gate: nothing left to do
 
     @property
     def finished(self) -> bool:
@@ -109,7 +110,15 @@ def chunk_options(ap: argparse.ArgumentParser) -> None:
 
 
 class Refused(Exception):
-    """A resume that cannot be: its one sentence is for stderr, the exit status 2."""
+    """A resume that cannot be: its one sentence is for stderr, with its exit status."""
+
+    status = 2
+
+
+class AlreadyDone(Refused):
+    """A resume of a run that has nothing left to do: not a fault."""
+
+    status = 0
 
 
 def begin(where: Path, resume: bool, options: dict[str, Any]) -> dict[str, Any] | None:
@@ -123,6 +132,10 @@ def begin(where: Path, resume: bool, options: dict[str, Any]) -> dict[str, Any] 
     problem = mismatch(payload["standing"]["options"], options)
     if problem:
         raise Refused(problem)
+    if payload["standing"].get("judged"):
+        raise AlreadyDone(
+            f"The run of {where} is trained and judged already; start afresh without --resume."
+        )
     return payload
 
 
@@ -176,10 +189,23 @@ def save(where: Path, standing: Standing, parts: dict[str, Any]) -> None:
         "torch_rng": torch.get_rng_state(),
         "parts": {name: _state(part) for name, part in parts.items()},
     }
+    _write(where, payload)
+
+
+def _write(where: Path, payload: dict[str, Any]) -> None:
+    import torch
+
     where.parent.mkdir(parents=True, exist_ok=True)
     partial = where.with_suffix(".partial")
     torch.save(payload, partial)
     os.replace(partial, where)
+
+
+def mark_judged(where: Path) -> None:
+    """Record in the checkpoint that its run is trained, evaluated and judged."""
+    payload = load(where)
+    payload["standing"]["judged"] = True
+    _write(where, payload)
 
 
 def load(where: Path) -> dict[str, Any]:

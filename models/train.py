@@ -1,11 +1,16 @@
 """Train the cube-face model on rendered faces and export it to ONNX with its card.
 
     python -m models.train            # what `make model` runs (about 25 minutes on two cores)
+    python -m models.train --resume   # go on from the checkpoint where the last chunk stopped
 
 Needs the ``train`` extra (torch, onnx). Steps: render the training set (train fonts and
 colours) and the held-out set (val fonts and colours), train a small CNN on the CPU with a
-progress bar, export ``models/cube_faces.onnx`` and ``cube_faces.json`` (classes, input, SHA-256),
-then evaluate it through the run-time classifier and write ``models/CARD.md``.
+progress bar in chunks of ``--minutes`` (``models.checkpoint``: a chunk that stops before
+training is done saves its checkpoint, says how to continue and exits 3), and when training
+is done export ``cube_faces.onnx`` and ``cube_faces.json`` (classes, input, SHA-256) and
+``CARD.md`` into ``build/model-candidate/``, evaluating it through the run-time classifier;
+the gate (``models.gate``) then replaces ``models/cube_faces.onnx``, its JSON and
+``models/CARD.md`` only when no figure of the committed card is better.
 """
 
 from __future__ import annotations
@@ -229,19 +234,21 @@ def run_options(ap: argparse.ArgumentParser, out: Path, threads: int, kept: str)
 
 
 def refusing(run: Callable[[], int]) -> int:
-    """``run()``'s exit status, or 2 with its one sentence where a resume is refused."""
+    """``run()``'s exit status, or, where a resume is refused, its sentence and status."""
     try:
         return run()
     except checkpoint.Refused as refused:
         sys.stderr.write(f"{refused}\n")
-        return 2
+        return refused.status
 
 
-def judge(candidate: Path, out: Path, card: str) -> None:
+def judge(candidate: Path, out: Path, card: str, chunk: Chunk) -> None:
     """The gate: the new model (in ``candidate``) replaces ``out``, its JSON and its card
-    only when none of its figures is worse; says which happened on stderr."""
+    only when none of its figures is worse; says which happened on stderr. The chunk's
+    checkpoint then records that its run has nothing left to do."""
     files = [out.name, out.with_suffix(".json").name, card]
     sys.stderr.write(gate.judge(candidate, out.parent, files) + "\n")
+    checkpoint.mark_judged(chunk.where)
 
 
 def run_figures(
@@ -343,7 +350,7 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     )
     evaluate.write_card(figures, args.candidate / "CARD.md")
     print(json.dumps(figures, indent=1))
-    judge(args.candidate, args.out, "CARD.md")
+    judge(args.candidate, args.out, "CARD.md", chunk)
     return 0
 
 

@@ -1,11 +1,15 @@
 """Train the cube-top detector on rendered scenes and export it to ONNX with its card.
 
-    python -m models.train_tops        # what `make model` runs after the face model
+    python -m models.train_tops            # what `make model` runs after the face model
+    python -m models.train_tops --resume   # go on from the checkpoint where the last chunk stopped
 
 Needs the ``train`` extra (torch, onnx). Steps: render the training scenes and the held-out
-ones (their own seeds), train ``models.topnet.TopNet`` on the CPU with a progress bar,
-export ``models/cube_tops.onnx`` and ``cube_tops.json`` (SHA-256), then measure it through
-the run-time detector (``vision.tops``) and write ``models/CARD_TOPS.md``.
+ones (their own seeds), train ``models.topnet.TopNet`` on the CPU with a progress bar in
+chunks of ``--minutes`` (``models.checkpoint``, as ``models.train``), and when training is
+done export ``cube_tops.onnx``, ``cube_tops.json`` (SHA-256) and ``CARD_TOPS.md`` into
+``build/model-candidate/``, measured through the run-time detector (``vision.tops``); the
+gate (``models.gate``) then replaces ``models/cube_tops.onnx``, its JSON and
+``models/CARD_TOPS.md`` only when no figure of the committed card is better.
 """
 
 from __future__ import annotations
@@ -151,7 +155,7 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     )
     evaluate_tops.write_card(figures, args.candidate / "CARD_TOPS.md")
     print(json.dumps(figures, indent=1))
-    judge(args.candidate, args.out, "CARD_TOPS.md")
+    judge(args.candidate, args.out, "CARD_TOPS.md", chunk)
     return 0
 
 

@@ -12,7 +12,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from models import checkpoint, train, train_tops  # noqa: E402
+from models import checkpoint, gate, train, train_tops  # noqa: E402
 from models.checkpoint import Chunk  # noqa: E402
 from models.dataset import CLASSES, Samples  # noqa: E402
 from models.topdata import make_scenes  # noqa: E402
@@ -141,3 +141,31 @@ def test_a_face_chunk_stops_says_how_to_continue_and_a_resume_must_match(
     )
     assert train.main(["--resume", "--cache", str(tmp_path / "none")]) == 2
     assert capsys.readouterr().err.startswith("There is no checkpoint to resume in ")
+
+
+def test_a_top_run_in_chunks_is_judged_installed_and_then_has_nothing_to_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    models, candidate = tmp_path / "models", tmp_path / "candidate"
+    models.mkdir()  # no model committed yet: the first is as good as any
+    given = ["--out", str(models / "cube_tops.onnx"), "--candidate", str(candidate)]
+    given += ["--cache", str(tmp_path / "cache"), "--tables", "1", "--flat", "1", "--val", "1"]
+    given += ["--steps", "2", "--batch", "1", "--threads", "1"]
+    assert train_tops.main([*given, "--minutes", "0"]) == checkpoint.NOT_FINISHED
+    assert not (candidate / "cube_tops.onnx").exists()  # only a finished run is exported
+    capsys.readouterr()
+    assert train_tops.main([*given, "--resume"]) == 0
+    said = capsys.readouterr().err.strip().splitlines()[-1]
+    assert said == (
+        f"The new model replaced cube_tops.onnx, cube_tops.json, CARD_TOPS.md in {models}: "
+        "no figure is worse."
+    )
+    card = (models / "CARD_TOPS.md").read_text()
+    assert "in all over 2 chunk(s)" in card
+    figures = gate.read_figures(models / "CARD_TOPS.md")
+    assert figures is not None and figures["chunks"] == 2 and figures["steps"] == 2
+    assert train_tops.main([*given, "--resume"]) == 0
+    assert capsys.readouterr().err == (
+        f"The run of {tmp_path}/cache/checkpoints/cube_tops.pt is trained and judged already; "
+        "start afresh without --resume.\n"
+    )
