@@ -4,8 +4,9 @@ A model's card ends with the figures its evaluation measured, as JSON (``figures
 When training is done the new model, its JSON and its card are written to a candidate folder
 (``build/model-candidate/``); ``judge`` then compares the candidate card's figures with the
 committed card's, each in the direction ``DIRECTION`` gives it, and copies the candidate over
-the committed files only when no figure is worse. Otherwise the candidate stays where it is and
-one sentence names each figure that is worse. Needs no torch.
+the committed files only when no figure is worse (where the committed card was measured on other
+data, the committed model is measured again on the candidate's). Otherwise the candidate
+stays where it is and one sentence names each figure that is worse. Needs no torch.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -87,10 +88,18 @@ def direction(name: str) -> str | None:
     return DIRECTION.get(name) or DIRECTION.get(name.split(".")[0] + ".*")
 
 
-def worse(new: dict[str, Any], old: dict[str, Any]) -> list[str]:
-    """What keeps the new figures from replacing the old: each figure that is worse, measured
-    on other data, not measured, or of no known direction. Empty when every one is as good or
-    better."""
+def other_data(new: dict[str, Any], old: dict[str, Any]) -> bool:
+    """Whether the two were measured on data of other sizes (a ``SAME`` figure differs)."""
+    new_flat, old_flat = flatten(new), flatten(old)
+    return any(
+        direction(name) == SAME and new_flat.get(name) != was for name, was in old_flat.items()
+    )
+
+
+def worse(new: dict[str, Any], old: dict[str, Any], of: str = "the committed card's") -> list[str]:
+    """What keeps the new figures from replacing the old (``of`` says whose they are): each
+    figure that is worse, measured on other data, not measured, or of no known direction.
+    Empty when every one is as good or better."""
     new_flat, old_flat = flatten(new), flatten(old)
     reasons = []
     for name in sorted(new_flat.keys() | old_flat.keys()):
@@ -104,11 +113,11 @@ def worse(new: dict[str, Any], old: dict[str, Any]) -> list[str]:
         if not isinstance(was, int | float):
             continue  # the committed model was not measured there: nothing to be worse than
         if not isinstance(now, int | float):
-            reasons.append(f"{name} was not measured (the committed card's is {was})")
+            reasons.append(f"{name} was not measured ({of} is {was})")
         elif way == SAME and now != was:
-            reasons.append(f"{name} is {now}, not the committed card's {was} (other data)")
+            reasons.append(f"{name} is {now}, not {of} {was} (other data)")
         elif (way == HIGHER and now < was) or (way == LOWER and now > was):
-            reasons.append(f"{name} is {now}, worse than the committed card's {was}")
+            reasons.append(f"{name} is {now}, worse than {of} {was}")
     return reasons
 
 
@@ -128,18 +137,30 @@ def read_figures(card: Path) -> dict[str, Any] | None:
     return json.loads(found.group(1)) if found else None
 
 
-def judge(candidate: Path, committed: Path, files: Sequence[str]) -> str:
+def judge(
+    candidate: Path,
+    committed: Path,
+    files: Sequence[str],
+    measure: Callable[[Path], dict[str, Any]] | None = None,
+) -> str:
     """Copy ``files`` (the model, its JSON, its card last) from the ``candidate`` folder over
     the ``committed`` folder's when no figure of the candidate's card is worse; the sentence
-    says which happened and, if the candidate stays, which figures are worse."""
+    says which happened and, if the candidate stays, which figures are worse.
+
+    Where the committed card's figures were measured on other data (an older renderer, other
+    sizes), ``measure`` (the candidate's evaluation, for a model file) measures the committed
+    model again on the candidate's data, and the two compare on that."""
     card = files[-1]
     new = read_figures(candidate / card)
     if new is None:
         raise ValueError(f"{candidate / card} records no figures")
-    old_card = committed / card
+    old_card, old_model = committed / card, committed / files[0]
     old = read_figures(old_card) if old_card.is_file() else {}
+    of = "the committed card's"
+    if old is not None and measure and old_model.is_file() and other_data(new, old):
+        old, of = {**old, **measure(old_model)}, "the committed model's, measured again,"
     unknown = ["the committed card records no figures to compare with"]
-    reasons = unknown if old is None else worse(new, old)
+    reasons = unknown if old is None else worse(new, old, of)
     if reasons:
         return f"The new model stays in {candidate}, not committed: {'; '.join(reasons)}."
     for name in files:

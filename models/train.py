@@ -242,12 +242,19 @@ def refusing(run: Callable[[], int]) -> int:
         return refused.status
 
 
-def judge(candidate: Path, out: Path, card: str, chunk: Chunk) -> None:
+def judge(
+    candidate: Path,
+    out: Path,
+    card: str,
+    chunk: Chunk,
+    measure: Callable[[Path], dict[str, Any]],
+) -> None:
     """The gate: the new model (in ``candidate``) replaces ``out``, its JSON and its card
-    only when none of its figures is worse; says which happened on stderr. The chunk's
-    checkpoint then records that its run has nothing left to do."""
+    only when none of its figures is worse (``measure``: how the candidate was measured, for
+    the committed model where its card's figures are of other data); says which happened on
+    stderr. The chunk's checkpoint then records that its run has nothing left to do."""
     files = [out.name, out.with_suffix(".json").name, card]
-    sys.stderr.write(gate.judge(candidate, out.parent, files) + "\n")
+    sys.stderr.write(gate.judge(candidate, out.parent, files, measure) + "\n")
     checkpoint.mark_judged(chunk.where)
 
 
@@ -309,6 +316,17 @@ def main(argv: list[str] | None = None) -> int:
     return refusing(lambda: _run(args, given))
 
 
+def measure(model: Path, val: int, workers: int) -> dict[str, Any]:
+    """The figures of ``model`` that the gate compares: ``val`` held-out crops, the real tray
+    photo and the own 3D tables, read through the run-time classifier."""
+    from models import evaluate  # it reads the model through the run-time wrapper
+
+    figures = evaluate.run(val, model, workers=workers)
+    figures["tray_photo"] = evaluate.tray_photo(model)
+    figures["tables"] = evaluate.tables(model)
+    return figures
+
+
 def _run(args: argparse.Namespace, argv: list[str]) -> int:
     options = {k: vars(args)[k] for k in ("train", "tables", "epochs", "batch")}
     chunk = Chunk.open(args, "cube_faces", options)
@@ -336,11 +354,7 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     args.candidate.mkdir(parents=True, exist_ok=True)
     candidate = args.candidate / args.out.name
     meta = export(net, candidate)
-    from models import evaluate  # after export: it reads the model through the run-time wrapper
-
-    figures = evaluate.run(args.val, candidate, workers=args.workers)
-    figures["tray_photo"] = evaluate.tray_photo(candidate)
-    figures["tables"] = evaluate.tables(candidate)
+    figures = measure(candidate, args.val, args.workers)
     figures.update(
         train_samples=args.train,
         table_scenes=args.tables,
@@ -348,9 +362,11 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         epochs=args.epochs,
         **run_figures(net, candidate, meta, args.threads, rendered, trained_at, render_s, standing),
     )
+    from models import evaluate
+
     evaluate.write_card(figures, args.candidate / "CARD.md")
     print(json.dumps(figures, indent=1))
-    judge(args.candidate, args.out, "CARD.md", chunk)
+    judge(args.candidate, args.out, "CARD.md", chunk, lambda m: measure(m, args.val, args.workers))
     return 0
 
 

@@ -118,6 +118,17 @@ def main(argv: list[str] | None = None) -> int:
     return refusing(lambda: _run(args, given))
 
 
+def measure(model: Path, held_out: Scenes, unseen: Scenes) -> dict[str, Any]:
+    """The figures of ``model`` that the gate compares, on both held-out splits, read
+    through the run-time detector."""
+    from models import evaluate_tops  # it runs the run-time detector
+
+    return {
+        "val": evaluate_tops.measure(held_out, model),
+        "unseen": evaluate_tops.measure(unseen, model),
+    }
+
+
 def _run(args: argparse.Namespace, argv: list[str]) -> int:
     options = {k: vars(args)[k] for k in ("tables", "flat", "steps", "batch")}
     chunk = Chunk.open(args, "cube_tops", options)
@@ -138,12 +149,7 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     args.candidate.mkdir(parents=True, exist_ok=True)
     candidate = args.candidate / args.out.name
     meta = export(net, candidate)
-    from models import evaluate_tops  # after export: it runs the run-time detector
-
-    figures: dict[str, Any] = {
-        "val": evaluate_tops.measure(held_out, candidate),
-        "unseen": evaluate_tops.measure(unseen, candidate),
-    }
+    figures = measure(candidate, held_out, unseen)
     figures.update(
         scenes=len(scenes),
         tables=args.tables,
@@ -153,9 +159,11 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         patch=PATCH,
         **run_figures(net, candidate, meta, args.threads, rendered, trained_at, render_s, standing),
     )
+    from models import evaluate_tops
+
     evaluate_tops.write_card(figures, args.candidate / "CARD_TOPS.md")
     print(json.dumps(figures, indent=1))
-    judge(args.candidate, args.out, "CARD_TOPS.md", chunk)
+    judge(args.candidate, args.out, "CARD_TOPS.md", chunk, lambda m: measure(m, held_out, unseen))
     return 0
 
 

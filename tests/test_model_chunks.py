@@ -169,3 +169,10 @@ def test_a_top_run_in_chunks_is_judged_installed_and_then_has_nothing_to_resume(
         f"The run of {tmp_path}/cache/checkpoints/cube_tops.pt is trained and judged already; "
         "start afresh without --resume.\n"
     )
+    # A fresh run measured on more scenes than the card it would replace: the committed
+    # model is measured again on them (the same weights here, so none is worse).
+    more = [*given, "--val", "2"]
+    assert train_tops.main(more) == 0
+    assert capsys.readouterr().err.strip().splitlines()[-1].startswith("The new model replaced")
+    figures = gate.read_figures(models / "CARD_TOPS.md")
+    assert figures is not None and figures["val"]["scenes"] == 2

@@ -238,3 +238,34 @@ def test_a_new_model_where_none_is_committed_is_installed(tmp_path: Path) -> Non
     _model(candidate, {"val": {"recall": 0.1, "scenes": 2}}, "new")
     assert "replaced" in gate.judge(candidate, committed, ["m.onnx", "m.json", "CARD.md"])
     assert (committed / "m.onnx").read_text() == "new"
+
+
+def test_a_committed_card_of_other_data_is_measured_again_on_the_candidates(
+    tmp_path: Path,
+) -> None:
+    committed, candidate = tmp_path / "models", tmp_path / "candidate"
+    files = ["m.onnx", "m.json", "CARD.md"]
+    _model(committed, {"val": {"recall": 0.9, "scenes": 200}}, "old")
+    _model(candidate, {"val": {"recall": 0.5, "scenes": 2}}, "new")
+    measured: list[str] = []
+
+    def again(recall: float) -> Any:
+        def measure(model: Path) -> dict[str, Any]:
+            measured.append(model.read_text())
+            return {"val": {"recall": recall, "scenes": 2}}
+
+        return measure
+
+    said = gate.judge(candidate, committed, files, again(0.6))
+    assert measured == ["old"]
+    assert said == (
+        f"The new model stays in {candidate}, not committed: val.recall is 0.5, worse than "
+        "the committed model's, measured again, 0.6."
+    )
+    assert (committed / "m.onnx").read_text() == "old"
+    assert "replaced" in gate.judge(candidate, committed, files, again(0.5))
+    assert (committed / "m.onnx").read_text() == "new"
+    # Figures of the same data compare as the card has them: nothing is measured again.
+    _model(candidate, {"val": {"recall": 0.4, "scenes": 2}}, "newer")
+    assert "stays" in gate.judge(candidate, committed, files, again(0.1))
+    assert measured == ["old", "old"]
