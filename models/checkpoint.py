@@ -128,7 +128,13 @@ def begin(where: Path, resume: bool, options: dict[str, Any]) -> dict[str, Any] 
         return None
     if not where.is_file():
         raise Refused(f"There is no checkpoint to resume in {where}; start without --resume.")
-    payload = load(where)
+    try:
+        payload = load(where)
+    except Exception as error:  # torch raises many kinds for a file that is not its own
+        raise Refused(
+            f"The checkpoint {where} cannot be read ({type(error).__name__}); "
+            "start afresh without --resume."
+        ) from error
     problem = mismatch(payload["standing"]["options"], options)
     if problem:
         raise Refused(problem)

@@ -141,6 +141,12 @@ def test_a_face_chunk_stops_says_how_to_continue_and_a_resume_must_match(
     )
     assert train.main(["--resume", "--cache", str(tmp_path / "none")]) == 2
     assert capsys.readouterr().err.startswith("There is no checkpoint to resume in ")
+    (tmp_path / "checkpoints" / "cube_faces.pt").write_bytes(b"not a checkpoint")
+    assert train.main([*given, "--resume"]) == 2
+    assert capsys.readouterr().err == (
+        f"The checkpoint {tmp_path}/checkpoints/cube_faces.pt cannot be read "
+        "(UnpicklingError); start afresh without --resume.\n"
+    )
 
 
 def test_a_top_run_in_chunks_is_judged_installed_and_then_has_nothing_to_resume(
