@@ -105,13 +105,10 @@ def test_each_cube_of_a_roll_cut_out_as_a_close_up_is_read_as_that_cube():
     """Each die of three loose rolls, cut out of the photo so that its top fills 70 % of the
     frame's height (4:3, as a phone frames a close-up): read as the one face the whole photo
     reads there (13 of these 36 before the detector looked from much farther; 29 now)."""
-    dev = ["Emerson-L-Q-less-IMG_3296.JPG", "Emerson-L-Q-less-IMG_3386.jpeg"]
-    names = [("dev", n) for n in dev] + [("dev", "Emerson-L-Q-less-IMG_3395.JPG")]
-    if not all((SHARED / folder / name).is_file() for folder, name in names):
-        pytest.skip("../shared/photos/dev is absent")
+    names = ["IMG_3296.JPG", "IMG_3386.jpeg", "IMG_3395.JPG"]
     right = total = 0
-    for folder, name in names:
-        photo = load_image(SHARED / folder / name)
+    for name in names:
+        photo = load_image(PHOTOS / f"Emerson-L-Q-less-{name}")
         for face in read(photo, _QLessDice()).faces:
             corners = np.array(face.corners, np.float32)
             height = float(np.sqrt(abs(cv2.contourArea(corners)))) / 0.7
