@@ -28,7 +28,7 @@ from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
 from vision.steps import GameLike, Steps
-from vision.strangers import refuse_strangers
+from vision.strangers import refuse_trays
 
 #: How sure the model must be of a face looked for in a gap, not found by the finder.
 GAP_CONFIDENCE = 0.97
@@ -140,9 +140,10 @@ def read_loose(
         for k, a in enumerate(chosen)
         if a.face is not None and (not looked[k] or (a.probability >= GAP_KEEP and not a.off_set))
     ]
-    # A tray, or another set's cubes, is no roll of this one: refused, not made up.
-    strangers = len(chosen) - len(cubes) + sum(chosen[k].off_set for k in cubes)
-    refuse_strangers(quads, strangers, len(assignment.cube_set.dice), game.id)
+    # A tray is no roll of a crossword game's: refused, not made up. (A tray game's cubes
+    # rolled loose, for who starts or a count, may lie as a tray.)
+    if not game.size:
+        refuse_trays(quads, len(assignment.cube_set.dice), game.id)
     if len(cubes) < len(chosen):
         warnings.append(
             f"Left out {len(chosen) - len(cubes)} thing(s) that looked like cubes but match "

@@ -1,6 +1,11 @@
-"""Cubes that are not the game's: a tray, or more cubes than the set has, in a photo read
-for a game of loose cubes (Ad-Lib, Scribbage) is refused with a sentence saying what was
-seen, never read as a crossword made up of whatever the set's cubes can explain."""
+"""A tray photographed for a game of loose cubes (Ad-Lib, Scribbage) is refused with a
+sentence saying what was seen, never read as a crossword made up of whatever the set's
+cubes can explain.
+
+Finds the set does not explain, however many, are no reason to refuse: a patterned table
+gives the finder a dozen false tops beside a true roll (3D val tables: 20 finds, 7 of
+them none of the cubes, around a roll read right), and those are left out with a
+warning. Only a lattice as full as a tray's tells another game."""
 
 from __future__ import annotations
 
@@ -12,16 +17,11 @@ from vision.tray import full_tray
 
 #: The trays' sides (Boggle and Czech Boggle 4, Big Boggle 5, Super Big Boggle 6).
 TRAY_SIDES = (4, 5, 6)
-#: Finds that no cube of the set explains, among more finds than it has cubes, that are
-#: more than a stray or a misread: another set's cubes. Over 40 rendered Ad-Lib scenes and
-#: the 6 demo photos there are none; over 6 real photos of other loose dice, one at most.
-STRANGERS = 3
 
 
-def refuse_strangers(quads: Sequence[FaceQuad], unexplained: int, dice: int, game: str) -> None:
+def refuse_trays(quads: Sequence[FaceQuad], dice: int, game: str) -> None:
     """Raise ``WrongGame`` where the finds that look like cubes (``quads``) fill a tray's
-    lattice, or are more than the set's ``dice`` with ``unexplained`` of them (left out, or
-    read as faces no free cube of the set shows) at least :data:`STRANGERS`."""
+    lattice (the game's set has ``dice`` cubes)."""
     for side in TRAY_SIDES:
         if full_tray(side, {})(list(quads)):
             raise WrongGame(
@@ -29,12 +29,6 @@ def refuse_strangers(quads: Sequence[FaceQuad], unexplained: int, dice: int, gam
                 f"{_played_on(side)} tray), not the {dice} loose {game} cubes; read it as its "
                 f"game, or photograph the {game} cubes on the table without a tray."
             )
-    if len(quads) > dice and unexplained >= STRANGERS:
-        raise WrongGame(
-            f"The photo shows {len(quads)} cubes where {game} has {dice}, and {unexplained} "
-            f"of them are none of its cubes; photograph the {game} cubes alone, or read "
-            "these as their own game."
-        )
 
 
 def _played_on(side: int) -> str:
