@@ -126,20 +126,23 @@ CLASSES = (
 METHODS = {
     "apostrophe": "SCOWL words written with an apostrophe (its possessives)",
     "letters": "SCOWL words with a capital or a letter that does not fold to a-z",
-    "offensive": "WordNet lemmas every sense of which is marked, and one of them vulgar "
-    "or an ethnic slur, with their inflections",
+    "offensive": "WordNet lemmas every sense of which is marked, one of them vulgar or an "
+    "ethnic slur (for the word, its synset or in its gloss), or whose commonest sense is so "
+    "where better_profanity's list (offensive_words.txt) agrees; with their inflections",
     "slang": "english_slang.txt (reviewed by hand) and WordNet lemmas every sense of "
     "which is marked, one of them slang (colloquial is not slang), with their inflections",
     "abbreviation": "single letters and vowelless entries (but brr, cwm, hmm, nth, psst, "
-    "sh, shh), and SCOWL words also in SCOWL's abbreviations that WordNet does not know",
-    "proper-noun": "words every WordNet sense of which is capitalised and one thing (Poe), "
-    "not a kind of thing (Merlot, Siamese)",
+    "sh, shh), SCOWL words also in SCOWL's abbreviations that WordNet does not know, and "
+    f"from size {RARE} words WordNet writes only in capitals (ert)",
+    "proper-noun": f"from size {RARE}, words every WordNet sense of which is capitalised "
+    "and one thing (Poe, Vedic), none a kind of thing (English)",
     "fragment": f"pieces of SCOWL's contractions that SCOWL lists as words only above size "
     f"{FRAGMENT_SIZE}",
     "unconfirmed": f"SCOWL words of size {CONFIRM_SIZE} or more that neither WordNet nor "
-    "GCIDE knows, itself or inflected: each refused as a proper noun (in SCOWL's names), "
-    "part of a phrase (in a WordNet phrase: quo, situ), a foreign word (in wfrench's "
-    "list) or left out",
+    "GCIDE knows, nor made of words they know (relatable, groundwater), and from size "
+    f"{RARE} the words of WordNet's phrases it does not know alone: each refused as a "
+    "proper noun (in SCOWL's names), part of a phrase (quo, situ), a foreign word (in "
+    "wfrench's list: oui) or left out",
 }
 _INFLECTIONS = ("s", "es", "ed", "ing", "er", "est")
 
