@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from device.events import WordDisputed, WordRuled
 from device.flow import Event, State
+from device.house_rules import with_settings
 from device.matchplay import Round
 from device.record import Record
 from device.seams import lexicon_for
@@ -72,7 +73,8 @@ class Disputes:
         self.ruled_by = "button"
         self.language = self.lexicon.card.language
         store = record.source
-        self.house = store.house(self.language) if store is not None else HouseList(self.language)
+        house = store.house(self.language) if store is not None else HouseList(self.language)
+        self.house = with_settings(house, settings)
         #: The round's challenged words (``number``: that round's).
         self.challenges: list[Challenge] = []
         self.number = 0

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from device.commands.config import store_folder
+from device.commands.config import box_settings, store_folder
+from device.house_rules import with_settings
 from device.store import Store
 from engine.house import HouseList
 
@@ -18,12 +19,14 @@ def box_store_folder(config: str | None) -> Path:
 
 
 def house_list(config: str | None, language: str) -> HouseList:
-    """The box's house list in one language; an empty one where no store exists yet."""
-    folder = box_store_folder(config)
+    """The box's house list in one language, with its ``[words]`` settings; an empty one
+    where no store exists yet."""
+    chosen = box_settings(config)
+    folder = store_folder(config)
     if not (folder / "matches.db").exists():
-        return HouseList(language)
+        return with_settings(HouseList(language), chosen)
     store = Store(folder, read_only=True)
     try:
-        return store.house(language)
+        return with_settings(store.house(language), chosen)
     finally:
         store.close()

@@ -133,6 +133,15 @@ class StoreSettings:
     folder: str = setting("", help="where matches and photos are kept")
 
 
+@dataclass(frozen=True, slots=True)
+class WordsSettings:
+    """What the table makes of the words the word list refuses by class."""
+
+    offensive: str = setting(
+        "refuse", _choice("refuse", "allow"), "slurs and vulgar words: refuse, or allow them"
+    )
+
+
 _TUNE_HELP = "notes as PITCH:SECONDS; empty = the built-in cue"
 
 
@@ -213,6 +222,7 @@ class Settings:
     tunes: TuneSettings = TuneSettings()
     page: PageSettings = PageSettings()
     box: BoxSettings = BoxSettings()
+    words: WordsSettings = WordsSettings()
 
     @property
     def language(self) -> str:

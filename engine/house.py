@@ -8,6 +8,8 @@ referee asks it before the lexicon, so a ruling made once holds in every later r
 (False, True, None)
 >>> house.forget("gonna").ruling("gonna") is None
 True
+>>> HouseList("en").offensive, HouseList("en", offensive=True).offensive
+(False, True)
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ class HouseList:
     language: str
     allowed: frozenset[str] = frozenset()
     refused: frozenset[str] = frozenset()
+    #: Whether the table counts the words the list refuses as offensive (slurs, vulgar
+    #: words): the box's ``[words] offensive = "allow"``.
+    offensive: bool = False
 
     def ruling(self, word: str) -> bool | None:
         """True where the table allowed the word, False where it refused it, else None."""

@@ -27,7 +27,16 @@ from engine.lexicon import SUFFIX, Lexicon, compile_lexicon
 
 REFUSED = "refused.dawg"
 #: Each refused class's letter in the refused DAWG's keys: ``gonna`` + ``1``.
-CODES = {"slang": "1", "contraction": "2", "fragment": "3", "abbreviation": "4", "proper-noun": "5"}
+CODES = {
+    "slang": "1",
+    "contraction": "2",
+    "fragment": "3",
+    "abbreviation": "4",
+    "proper-noun": "5",
+    "offensive": "6",
+    "foreign": "7",
+    "phrase": "8",
+}
 DEFINITIONS = "definitions.tsv.gz"
 CARD = "notes.json"
 PARTS = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}

@@ -39,6 +39,9 @@ REFUSALS = {
     "fragment": "is part of a contraction",
     "abbreviation": "is an abbreviation",
     "proper-noun": "is a proper noun",
+    "offensive": "is offensive",
+    "foreign": "is a foreign word",
+    "phrase": "is only part of a phrase",
     "apostrophe": "needs an apostrophe",
     "hyphen": "has a hyphen",
 }
@@ -238,6 +241,8 @@ def _spellings(
                 NOT_IN_LIST,
             )
     refusal = Notes.open(lexicon).refusal(written)
+    if refusal == "offensive" and house is not None and house.offensive:
+        return (written,), ALLOWED_BY_TABLE, ""
     if refusal in REFUSALS:
         return (), refusal_reason(written, refusal), refusal
     name = LANGUAGES.get(language, language)

@@ -128,3 +128,25 @@ def test_no_two_dice_share_more_than_three_letters(dice: CubeSet) -> None:
     sets = [{face.symbol for face in die.faces} for die in dice]
     assert max(len(a & b) for a, b in combinations(sets, 2)) <= 3
     assert len({frozenset(s) for s in sets}) == 16
+
+
+def _czech_rows() -> list[tuple[str, str, str]]:
+    lines = (Path(__file__).with_name("czech_words.tsv")).read_text(encoding="utf-8").splitlines()
+    return [tuple(line.split("\t")) for line in lines if line and not line.startswith("#")]  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("word", "ruling", "kind"), _czech_rows())
+def test_each_czech_word_is_ruled_as_the_rulebook_says(
+    cs: Lexicon, word: str, ruling: str, kind: str
+) -> None:
+    from engine.referee import check
+
+    result = check(word, None, find_game("czech-boggle"), cs, min_length=1)
+    got = "counts" if result.valid else result.refusal
+    assert got == ruling, (word, kind, result.reason)
+
+
+def test_both_forms_and_spellings_come_from_general_rules() -> None:
+    words = {"mažou", "mažu", "mažeš", "maže", "růžou", "teozofie"}
+    assert czech.second_forms(words) == {"maží", "maži"}
+    assert czech.variant_spellings(words) == {"teosofie"}

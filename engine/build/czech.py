@@ -93,7 +93,48 @@ def build(folder: Path = HUNSPELL) -> tuple[set[str], dict[str, str], dict[str, 
                 if _WORD.fullmatch(word.lower()):
                     refused.setdefault(word.lower(), refusal)
     words = seen - forbidden
+    words |= second_forms(words) | variant_spellings(words)
     return words, {w: why for w, why in refused.items() if w not in words}, dict(stems)
+
+
+#: The soft consonants after which a verb of the ``-e-`` class has two standard first
+#: persons singular and third persons plural: ``dokážu``/``dokáži``, ``dokážou``/``dokáží``.
+SOFT = "žščřc"
+#: Spellings the Czech rules give both of (Pravidla českého pravopisu): ``filozofie`` and
+#: ``filosofie``, ``teozofie`` and ``teosofie``.
+VARIANTS = (("zof", "sof"),)
+
+
+def second_forms(words: set[str]) -> set[str]:
+    """The ``-í``/``-i`` forms of the verbs whose ``-ou``/``-u`` forms the dictionary has
+    (hunspell-cs lists only ``dokážou``, ``dokážu``): a form after a soft consonant whose
+    stem also takes ``-eš`` and ``-e`` (a verb, not ``lóžou`` of a noun).
+
+    >>> sorted(second_forms({"dokážou", "dokážu", "dokážeš", "dokáže", "lóžou"}))
+    ['dokáži', 'dokáží']
+    """
+    found = set()
+    for word in words:
+        if word.endswith("ou") and word[-3:-2] in SOFT and len(word) > 3:
+            stem, other = word[:-2], "í"
+        elif word.endswith("u") and word[-2:-1] in SOFT and len(word) > 2:
+            stem, other = word[:-1], "i"
+        else:
+            continue
+        if stem + "eš" in words and stem + "e" in words:
+            found.add(stem + other)
+    return found - words
+
+
+def variant_spellings(words: set[str]) -> set[str]:
+    """Each word in the other spelling the rules allow (``filozofie`` -> ``filosofie``).
+
+    >>> sorted(variant_spellings({"filozofie", "filozofický", "kočka"}))
+    ['filosofický', 'filosofie']
+    """
+    return {
+        word.replace(one, other) for word in words for one, other in VARIANTS if one in word
+    } - words
 
 
 def build_into(folder: Path, source: Path = HUNSPELL) -> list[str]:

@@ -1,34 +1,45 @@
 """The English lexicon from SCOWL (Debian ``scowl``), checked against WordNet 3.0
-(Debian ``wordnet-base``) and a list of slang reviewed by hand.
+(Debian ``wordnet-base``), GCIDE (Debian ``dict-gcide``) and lists reviewed or named.
 
 SCOWL sorts every entry into categories (``words``, ``contractions``,
 ``abbreviations``, ``proper-names``, ``upper``) and sizes (10 the commonest, 95 the
-rarest). The default list takes the ``words`` of sizes up to 70 in every English spelling
-(english, american, british, british_z, canadian, australian) and then takes out, in this
-order, each word counted once under the first class that takes it:
+rarest). The default list takes:
+
+- the ``words`` of sizes up to 70 in every English spelling (english, american, british,
+  british_z, canadian, australian) and their variants of levels 1 and 2 (``hewn``,
+  ``snuck``, ``donut``, ``foci``); the "seldom used" level 3 where WordNet knows the word
+  (``leant``, ``loch``);
+- accented entries with their accents dropped, as the cubes spell them (``café`` ->
+  ``cafe``);
+- clipped words SCOWL files among its abbreviations (``app``, ``stat``, ``prelim``) where
+  they have forms of words (``apps``, ``stats``): see :func:`_clipped`;
+- words of size 80 that WordNet knows as common words (``countertop``, ``merlot``).
+
+Then it takes out, in this order, each word counted once under the first class that takes
+it (the card and the README give the counts):
 
 - ``apostrophe``: entries written with an apostrophe (SCOWL's possessives, ``cat's``);
-- ``letters``: entries with a letter the cubes do not have (``café``) or a capital;
-- ``slang``: the words of ``english_slang.txt``, reviewed by hand, with their
-  inflections, and the WordNet lemmas whose every sense WordNet marks as slang,
-  colloquial, vulgar or an ethnic slur, with their inflections;
+- ``letters``: entries with a capital, or a letter that does not fold to a-z;
+- ``offensive``: WordNet lemmas marked vulgar or an ethnic slur in every sense, or in
+  their commonest sense where better_profanity's list (``offensive_words.txt``) agrees;
+  with their inflections;
+- ``slang``: the words of ``english_slang.txt``, reviewed by hand, and the WordNet lemmas
+  every sense of which is marked, one as slang (a colloquialism, ``dressy``, is no slang),
+  with their inflections;
 - ``abbreviation``: single letters and entries with no vowel (``kb``, ``cs``), but for
-  the real vowelless words below; and entries SCOWL also lists as abbreviations that
-  WordNet does not know as words (``approx``);
-- ``fragment``: the pieces of SCOWL's contractions (``ain`` of ``ain't``, ``isn``) that
-  SCOWL lists as words only above size 50, where a rare word and a contraction's piece
-  look alike.
+  the real vowelless words below; entries SCOWL also lists as abbreviations that WordNet
+  does not know (``approx``); and, from size 50, words WordNet writes only in capitals;
+- ``proper-noun``: from size 50, words WordNet knows only as names (``poe``, ``vedic``),
+  not as a kind of thing (Merlot, Siamese);
+- ``fragment``: the pieces of SCOWL's contractions (``ain`` of ``ain't``) that SCOWL
+  lists as words only above size 50;
+- ``unconfirmed``: from size 60, words neither WordNet nor GCIDE knows (``stor``,
+  ``gre``), and from size 50 the words of WordNet's phrases it does not know alone
+  (``quo``, ``situ``): each refused as a proper noun where SCOWL lists it as a name, as
+  part of a phrase, as a foreign word where a French list has it (``oui``), or left out.
 
-Every inflection of a word that stays is in: a SCOWL word of size 80 or 95 is added where
-WordNet's ``morphy`` finds it to be an inflection of a word that stays (a plural, a verb
-tense, a comparative: ``ares`` of ``are``, the unit).
-
-Where the sources disagree, the rulebook decides through the reviewed list: WordNet lists
-``yeah``, ``kinda`` and the Scots ``ain``, SCOWL lists ``gonna`` among its common words;
-all of them go. SCOWL decides what a word is (its categories keep proper names,
-abbreviations and contractions out of ``words``), WordNet decides which senses are slang
-and which forms are inflections; a word SCOWL lists that WordNet does not know stays (the
-function words, ``the``, ``of``, ``she``, are in no WordNet).
+Every inflection of a word that stays is in: a SCOWL word of size 80 is added where
+WordNet's ``morphy`` finds it to be an inflection of a word that stays.
 
 The words no game allows that a player may still write in plain letters are kept apart,
 each with its class, so that the referee can say why: SCOWL's contractions without their
@@ -40,54 +51,98 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from engine.build import copy_licences
+from engine.build import copy_licences, gcide
 from engine.build import wordnet as wordnet_source
 from engine.build.wordnet import WordNet, definitions
+from engine.lexicon import fold
 from engine.notes import CARD, DEFINITIONS, write_card, write_refused, write_table
 
 SCOWL = Path("/usr/share/dict/scowl")
 SPELLINGS = ("english", "american", "british", "british_z", "canadian", "australian")
+#: SCOWL's variant spellings that dictionaries list beside the main one (``hewn``,
+#: ``snuck``, ``donut``, ``foci``): its levels 1 and 2, in each spelling.
+VARIANTS = tuple(
+    f"{spelling}variant_{level}"
+    for spelling in ("", "british_", "canadian_", "australian_")
+    for level in (1, 2)
+)
+#: SCOWL's "seldom used" variants (``leant``, ``loch``): taken where WordNet knows them.
+SELDOM = ("variant_3",)
 MAX_SIZE = 70
-#: SCOWL's sizes above the default's, searched for the inflections of the words kept.
+#: SCOWL's sizes above the default's, searched for the inflections of the words kept,
+#: and for words WordNet knows as common words (``countertop``, ``merlot``).
 RARE_SIZES = (80,)
 #: A contraction's piece that SCOWL lists only above this size is taken as that piece.
 FRAGMENT_SIZE = 50
+#: SCOWL's sizes from which WordNet's word for a word is taken over SCOWL's: a word WordNet
+#: knows only as a name (``poe``, ``vedic``) or a phrase's word (``situ``) goes.
+RARE = 50
+#: SCOWL's sizes from which a word must be known to WordNet or GCIDE: they hold the
+#: strings no dictionary lists (``stor``, ``ert``, ``quo``, ``dora``).
+CONFIRM_SIZE = 60
 SOURCE = (
-    "SCOWL 2020.12.07 (Debian package scowl, wordlist.aspell.net), sizes up to 70, "
-    "categories english, american, british, british_z, canadian, australian; words only; "
-    "checked against WordNet 3.0 (Debian package wordnet-base) and cuberef's reviewed "
-    "slang list (engine/build/english_slang.txt)"
+    "SCOWL 2020.12.07 (Debian package scowl, wordlist.aspell.net), sizes up to 70 and "
+    "WordNet's common words of size 80, categories english, american, british, british_z, "
+    "canadian, australian and their variants of levels 1-2 (3 where WordNet knows them), "
+    "accents dropped, clipped words of its abbreviations; checked against WordNet 3.0 "
+    "(Debian package wordnet-base), GCIDE 0.48.5 (Debian package dict-gcide) and "
+    "cuberef's reviewed slang list (engine/build/english_slang.txt)"
 )
 LICENCE = (
     "SCOWL copyright Kevin Atkinson and others; permissive (MIT-like), "
     "see /usr/share/doc/scowl/copyright; WordNet 3.0 Copyright 2006 by Princeton "
-    "University, WordNet licence, see /usr/share/doc/wordnet-base/copyright"
+    "University, WordNet licence, see /usr/share/doc/wordnet-base/copyright; GCIDE "
+    "(GPL-3+, consulted only, none of its text is copied)"
 )
 #: The Debian packages the build reads.
-DEBIAN_PACKAGES = ("scowl", wordnet_source.DEBIAN_PACKAGE)
-NEEDED = (SCOWL, wordnet_source.WORDNET / "data.noun")
+DEBIAN_PACKAGES = ("scowl", wordnet_source.DEBIAN_PACKAGE, gcide.DEBIAN_PACKAGE, "wfrench")
+#: A list of French words (Debian ``wfrench``, GPL-2+), to tell a foreign word.
+FRENCH = Path("/usr/share/dict/french")
+#: The name each package's copyright file is copied under, beside the notes.
+LICENCE_NAMES = ("scowl", "wordnet", "gcide", "wfrench")
+NEEDED = (SCOWL, wordnet_source.WORDNET / "data.noun", gcide.DICTD / "gcide.index", FRENCH)
 
 _WORD = re.compile(r"[a-z]+")
 _VOWEL = re.compile(r"[aeiouy]")
 #: Real words with no vowel: interjections and Welsh loans that dictionaries list.
 VOWELLESS_WORDS = frozenset({"brr", "crwth", "cwm", "cwms", "hmm", "nth", "psst", "sh", "shh"})
 #: The classes of word the rulebooks refuse, in the order they are tried.
-CLASSES = ("apostrophe", "letters", "slang", "abbreviation", "fragment")
+CLASSES = (
+    "apostrophe",
+    "letters",
+    "offensive",
+    "slang",
+    "abbreviation",
+    "proper-noun",
+    "fragment",
+    "unconfirmed",
+)
 #: How each class was found, for the card and the README.
 METHODS = {
     "apostrophe": "SCOWL words written with an apostrophe (its possessives)",
-    "letters": "SCOWL words with a capital or a letter outside a-z (café)",
+    "letters": "SCOWL words with a capital or a letter that does not fold to a-z",
+    "offensive": "WordNet lemmas every sense of which is marked, one of them vulgar or an "
+    "ethnic slur (for the word, its synset or in its gloss), or whose commonest sense is so "
+    "where better_profanity's list (offensive_words.txt) agrees; with their inflections",
+    "slang": "english_slang.txt (reviewed by hand) and WordNet lemmas every sense of "
+    "which is marked, one of them slang (colloquial is not slang), with their inflections",
     "abbreviation": "single letters and vowelless entries (but brr, cwm, hmm, nth, psst, "
-    "sh, shh), and SCOWL words also in SCOWL's abbreviations that WordNet does not know",
+    "sh, shh), SCOWL words also in SCOWL's abbreviations that WordNet does not know, and "
+    f"from size {RARE} words WordNet writes only in capitals (ert)",
+    "proper-noun": f"from size {RARE}, words every WordNet sense of which is capitalised "
+    "and one thing (Poe, Vedic), none a kind of thing (English)",
     "fragment": f"pieces of SCOWL's contractions that SCOWL lists as words only above size "
     f"{FRAGMENT_SIZE}",
-    "slang": "english_slang.txt (reviewed by hand) and WordNet lemmas every sense of "
-    "which is marked slang, colloquial, vulgar or an ethnic slur, with their inflections",
+    "unconfirmed": f"SCOWL words of size {CONFIRM_SIZE} or more that neither WordNet nor "
+    "GCIDE knows, nor made of words they know (relatable, groundwater), and from size "
+    f"{RARE} the words of WordNet's phrases it does not know alone: each refused as a "
+    "proper noun (in SCOWL's names), part of a phrase (quo, situ), a foreign word (in "
+    "wfrench's list: oui) or left out",
 }
 _INFLECTIONS = ("s", "es", "ed", "ing", "er", "est")
 
@@ -105,25 +160,50 @@ def is_word(entry: str) -> bool:
 
 
 def read_scowl(
-    category: str, folder: Path = SCOWL, sizes: Iterable[int] | None = None
+    category: str,
+    folder: Path = SCOWL,
+    sizes: Iterable[int] | None = None,
+    spellings: Iterable[str] = SPELLINGS,
 ) -> dict[str, int]:
-    """Every entry of a SCOWL category in the English spellings, with its smallest size."""
+    """Every entry of a SCOWL category in the given spellings, with its smallest size;
+    an entry written small with accents is taken as the cubes spell it (``café`` ->
+    ``cafe``)."""
     wanted = set(sizes) if sizes is not None else None
+    chosen = set(spellings)
     entries: dict[str, int] = {}
     for path in sorted(folder.glob(f"*-{category}.*")):
         spelling, _, size_text = path.name.partition(f"-{category}.")
         size = int(size_text)
-        if spelling not in SPELLINGS or (wanted is not None and size not in wanted):
+        if spelling not in chosen or (wanted is not None and size not in wanted):
             continue
-        for line in path.read_text(encoding="latin-1").splitlines():
-            if line and size < entries.get(line, 100):
-                entries[line] = size
+        for line in path.read_bytes().decode("utf-8", "replace").splitlines():
+            entry = unaccented(line)
+            if entry and size < entries.get(entry, 100):
+                entries[entry] = size
     return entries
+
+
+def unaccented(entry: str) -> str:
+    """A lowercase entry with its accents dropped, where that leaves letters a-z.
+
+    >>> unaccented("café"), unaccented("jalapeño"), unaccented("Ångström"), unaccented("cat")
+    ('cafe', 'jalapeno', 'Ångström', 'cat')
+    """
+    if entry.islower() and not entry.isascii():
+        folded = fold(entry)
+        if _WORD.fullmatch(folded.replace("'", "")):
+            return folded
+    return entry
 
 
 def slang_list() -> list[str]:
     """The reviewed slang stems of ``english_slang.txt``, one a line (``#`` comments)."""
-    text = (resources.files("engine.build") / "english_slang.txt").read_text(encoding="utf-8")
+    return word_list("english_slang.txt")
+
+
+def word_list(name: str) -> list[str]:
+    """A word list of this folder, one word a line (``#`` comments)."""
+    text = (resources.files("engine.build") / name).read_text(encoding="utf-8")
     return [word for line in text.splitlines() if (word := line.split("#", 1)[0].strip())]
 
 
@@ -168,58 +248,239 @@ def inflected(stems: Iterable[str], candidates: Iterable[str]) -> set[str]:
     return found
 
 
-def build(folder: Path = SCOWL, wordnet: WordNet | None = None) -> EnglishList:
-    """Sort SCOWL's entries into the words kept and the words refused, with why."""
+def build(
+    folder: Path = SCOWL,
+    wordnet: WordNet | None = None,
+    current: set[str] | None = None,
+    foreign: set[str] | None = None,
+) -> EnglishList:
+    """Sort SCOWL's entries into the words kept and the words refused, with why.
+
+    ``current`` is GCIDE's words in present use and ``foreign`` a list of French words
+    (both read from their Debian packages when not given)."""
     wordnet = wordnet or WordNet()
-    entries = read_scowl("words", folder, [s for s in range(101) if s <= MAX_SIZE])
+    current = gcide.current_words() if current is None else current
+    foreign = _french() if foreign is None else foreign
+    sizes = [s for s in range(101) if s <= MAX_SIZE]
+    entries = read_scowl("words", folder, sizes, SPELLINGS + VARIANTS)
+    for entry, size in read_scowl("words", folder, sizes, SELDOM).items():
+        if entry not in entries and wordnet.common(entry):
+            entries[entry] = size
+    clipped = _clipped(folder, entries, wordnet)
+    for entry in clipped:
+        entries.setdefault(entry, MAX_SIZE)
+    names = _plain(
+        entry
+        for category in ("proper-names", "upper")
+        for entry in read_scowl(category, folder, range(101))
+    )
+    for entry in read_scowl("words", folder, RARE_SIZES):
+        first = wordnet.commonest(entry)
+        if entry in entries or first is None or wordnet.people(entry):
+            continue
+        if not first.proper or (first.common and entry not in names):
+            entries[entry] = RARE_SIZES[0]  # countertop, lockdown; not bolivia, merlot
     result = EnglishList(before=sum(1 for entry in entries if is_word(entry)))
     plain = [entry for entry in entries if _WORD.fullmatch(entry)]
+    clipped = inflected(clipped, plain)  # a clipped word and its forms alike: app, apps
     abbreviations = _plain(e for e in read_scowl("abbreviations", folder) if e.islower())
     pieces = _fragments(read_scowl("contractions", folder))
+    phrases = wordnet.phrase_words
     reviewed = set(slang_list())
-    marked = {
-        lemma
-        for lemma, senses in wordnet.senses.items()
-        if senses and all(sense.slang for sense in senses)
-    }
-    heads = reviewed | marked
-    slang = {
-        word
-        for word in inflected(heads, plain)
-        if word in reviewed or all(lemma in heads for lemma, _ in wordnet.bases(word))
-    }
+    offensive_heads = _marked_heads(wordnet, offensive=True)
+    slang_heads = reviewed | _marked_heads(wordnet, offensive=False)
+    offensive = _forms(offensive_heads, plain, wordnet)
+    slang = _forms(slang_heads, plain, wordnet, reviewed)
 
     def kind(entry: str) -> str | None:
         if "'" in entry:
             return "apostrophe"
         if not _WORD.fullmatch(entry):
             return "letters"
+        if entry in offensive:
+            return "offensive"
         if entry in slang:  # before the vowelless rule: pwn is slang
             return "slang"
         rare = entries[entry] > FRAGMENT_SIZE
-        if not is_word(entry) or (entry in abbreviations and rare and not wordnet.bases(entry)):
+        if not is_word(entry) or (
+            entry in abbreviations and rare and not wordnet.bases(entry) and entry not in clipped
+        ):
             return "abbreviation"
+        if entries[entry] >= RARE and wordnet.named(entry):
+            return "abbreviation" if _capitals(entry, wordnet) else "proper-noun"
         if entry in pieces and rare:
             return "fragment"
+        if not (wordnet.bases(entry) or _current(entry) or entry in clipped) and (
+            entries[entry] >= CONFIRM_SIZE or (entry in phrases and entries[entry] >= RARE)
+        ):
+            return "unconfirmed"
         return None
+
+    known = {entry for entry, size in entries.items() if size < CONFIRM_SIZE} | current
+
+    def _current(entry: str) -> bool:
+        return entry in current or derived(entry, lambda w: w != entry and w in known, wordnet)
 
     for entry in entries:
         refusal = kind(entry)
         if refusal is None:
             result.words.add(entry)
-        else:
-            result.excluded[refusal] += 1
-            result.removed += is_word(entry)
-            if _WORD.fullmatch(entry):
-                result.refused[entry] = refusal
-            elif refusal == "letters" and _WORD.fullmatch(entry.lower()):  # OK, Orstralia
-                capitals = "abbreviation" if entry.isupper() else "proper-noun"
-                result.refused.setdefault(entry.lower(), capitals)
+            continue
+        result.excluded[refusal] += 1
+        result.removed += is_word(entry)
+        if refusal == "unconfirmed":
+            why = _unconfirmed(entry, names, phrases, foreign)
+            if why:
+                result.refused[entry] = why
+        elif _WORD.fullmatch(entry):
+            result.refused[entry] = refusal
+        elif refusal == "letters" and _WORD.fullmatch(entry.lower()):  # OK, Orstralia
+            capitals = "abbreviation" if entry.isupper() else "proper-noun"
+            result.refused.setdefault(entry.lower(), capitals)
     for head in reviewed - result.words:  # the review names some SCOWL lacks (coulda)
         result.refused.setdefault(head, "slang")
-    _add_inflections(result, read_scowl("words", folder, RARE_SIZES), wordnet, slang)
+    rare_forms = read_scowl("words", folder, RARE_SIZES)
+    _add_inflections(result, rare_forms, wordnet, slang | offensive)
     _refusals_in_plain_letters(result, folder)
     return result
+
+
+#: Endings and beginnings that make a word of a word (``relatable``, ``genomic``,
+#: ``viewership``, ``nonstick``).
+SUFFIXES = (
+    "s", "es", "ed", "ing", "er", "ers", "est", "al", "ally", "ic", "able", "ship", "ness",
+    "less", "ful", "ly", "ism", "ist", "ists", "ize", "ise", "ity", "ment", "y",
+)  # fmt: skip
+PREFIXES = (
+    "un", "re", "non", "pre", "over", "under", "anti", "co", "de", "dis", "mis", "micro",
+    "mega", "mini", "post", "sub", "super", "inter", "out", "up",
+)  # fmt: skip
+#: The shortest word a compound or a derived word is made of.
+SHORTEST_PART = 3
+
+
+def derived(word: str, known: Callable[[str], bool], wordnet: WordNet) -> bool:
+    """Whether a word is made of known words: a known word, or one with a regular ending
+    or beginning (``relate`` + ``able``, ``genome`` + ``ic``), or two of them written as
+    one (``ground`` + ``water``, ``film`` + ``making``), each part of three letters or more.
+
+    >>> w = WordNet.__new__(WordNet)
+    >>> w.senses, w.exceptions = {}, {part: {} for part in "nvar"}
+    >>> words = {"relate", "genome", "ground", "water", "film", "make", "view", "viewer"}
+    >>> [derived(x, words.__contains__, w) for x in
+    ...  ("relatable", "genomic", "groundwater", "filmmaking", "viewership", "stor", "gre")]
+    [True, True, True, True, True, False, False]
+    """
+
+    def word_of(part: str) -> bool:
+        return len(part) >= SHORTEST_PART and (known(part) or bool(wordnet.bases(part)))
+
+    def affixed(part: str) -> bool:
+        if word_of(part):
+            return True
+        for ending in SUFFIXES:
+            stem = part[: -len(ending)]
+            if part.endswith(ending) and len(stem) >= SHORTEST_PART:
+                doubled = stem[:-1] if stem[-1:] == stem[-2:-1] else stem
+                if any(word_of(s) for s in (stem, stem + "e", doubled, stem[:-1] + "y")):
+                    return True
+        return any(part.startswith(start) and word_of(part[len(start) :]) for start in PREFIXES)
+
+    if affixed(word):
+        return True
+    return any(
+        word_of(word[:cut]) and affixed(word[cut:])
+        for cut in range(SHORTEST_PART, len(word) - SHORTEST_PART + 1)
+    )
+
+
+def _marked_heads(wordnet: WordNet, offensive: bool) -> set[str]:
+    """The WordNet lemmas that are slang: every sense marked (slang, colloquial), one of
+    them slang, none offensive. Or (``offensive``) offensive: every sense marked, one of
+    them vulgar or a slur; or the commonest sense vulgar or a slur where
+    ``offensive_words.txt`` (better_profanity's list) lists the word too."""
+    listed = set(word_list("offensive_words.txt")) if offensive else set()
+    heads = set()
+    for lemma, senses in wordnet.senses.items():
+        if not senses or "_" in lemma:
+            continue
+        every = all(s.marked or s.offensive for s in senses)
+        if offensive:
+            if any(s.offensive for s in senses) and (
+                every or (lemma in listed and senses[0].offensive)
+            ):
+                heads.add(lemma)
+        elif every and any(s.slang for s in senses) and not any(s.offensive for s in senses):
+            heads.add(lemma)
+    return heads
+
+
+def _forms(
+    heads: set[str], plain: Iterable[str], wordnet: WordNet, reviewed: Iterable[str] = ()
+) -> set[str]:
+    """The candidates that are a head or its inflection, and nothing else as well (or
+    are one of the ``reviewed`` heads)."""
+    reviewed = set(reviewed)
+    return {
+        word
+        for word in inflected(heads, plain)
+        if word in reviewed or all(lemma in heads for lemma, _ in wordnet.bases(word))
+    }
+
+
+def _lowercase(entry: str, wordnet: WordNet) -> bool:
+    """Whether some lemma the entry is a form of has a sense written small."""
+    return any(
+        not sense.proper for lemma, _ in wordnet.bases(entry) for sense in wordnet.senses[lemma]
+    )
+
+
+def _capitals(entry: str, wordnet: WordNet) -> bool:
+    """Whether WordNet writes every sense of the lemmas of an entry in capitals (``ERT``)."""
+    return all(
+        sense.spelt.isupper()
+        for lemma, _ in wordnet.bases(entry)
+        for sense in wordnet.senses[lemma]
+    )
+
+
+def _unconfirmed(entry: str, names: set[str], phrases: set[str], foreign: set[str]) -> str:
+    """Why a word no dictionary confirms is no word: a proper noun (SCOWL lists it as a
+    name), part of a phrase (a word of one of WordNet's phrases: ``quo`` of ``status
+    quo``), a foreign word (in a French word list: ``oui``), or no reason to give."""
+    if entry in names:
+        return "proper-noun"
+    if entry in phrases:
+        return "phrase"
+    if entry in foreign:
+        return "foreign"
+    return ""
+
+
+def _clipped(folder: Path, entries: dict[str, int], wordnet: WordNet) -> set[str]:
+    """SCOWL's abbreviations (sizes up to 70) that are clipped words of their own, as a
+    word has forms and an abbreviation (``etc``, ``approx``) has none: written small,
+    with a vowel, of three letters or more, and either known to WordNet as a common word
+    with a form among SCOWL's words (``morph`` and ``morphed``, ``maths`` and ``math``,
+    ``prelim`` and ``prelims``) or unknown to WordNet with a plural among SCOWL's words
+    that WordNet does not know either (``app`` and ``apps``, ``stat`` and ``stats``)."""
+    found = set()
+    for entry in read_scowl("abbreviations", folder, range(MAX_SIZE + 1)):
+        if not (_WORD.fullmatch(entry) and len(entry) >= 3 and is_word(entry)):
+            continue
+        if _lowercase(entry, wordnet) and any(lemma != entry for lemma, _ in wordnet.bases(entry)):
+            found.add(entry)  # itself a form of a common word: abs of ab
+        elif _lowercase(entry, wordnet):
+            forms = {entry + "s", entry + "es", entry + "ed", entry + "ing", entry[:-1]}
+            if any(form in entries for form in forms if form != entry[:-1] or entry[-1] == "s"):
+                found.add(entry)
+        elif entry + "s" in entries and not wordnet.bases(entry) | wordnet.bases(entry + "s"):
+            found.add(entry)
+    return found
+
+
+def _french() -> set[str]:
+    return set(FRENCH.read_text(encoding="utf-8").split())
 
 
 def _slot(form: str, lemma: str, part: str) -> tuple[str, str, str]:
@@ -237,7 +498,8 @@ def _add_inflections(
 ) -> None:
     """Add the rarer SCOWL forms that WordNet finds to be an inflection of a word kept,
     but not a second spelling of an inflection the list has already (``acquited`` beside
-    ``acquitted``, ``alibies`` beside ``alibis``): SCOWL's larger sizes keep misspellings."""
+    ``acquitted``, ``alibies`` beside ``alibis``): SCOWL's larger sizes keep misspellings;
+    nor a form of a form (``mens`` of ``men``, itself the plural of ``man``)."""
     filled = {
         _slot(word, lemma, part)
         for word in result.words
@@ -250,7 +512,7 @@ def _add_inflections(
         slots = {
             _slot(entry, lemma, part)
             for lemma, part in wordnet.bases(entry)
-            if lemma != entry and lemma in result.words
+            if lemma != entry and lemma in result.words and lemma not in wordnet.exceptions[part]
         }
         if slots and not slots & filled and entry not in slang:
             result.words.add(entry)
@@ -325,9 +587,11 @@ def build_into(folder: Path, scowl: Path = SCOWL) -> list[str]:
         "definitions": len(meanings),
         "definitions_source": wordnet_source.SOURCE,
         "definitions_licence": wordnet_source.LICENCE,
+        "confirmed_by": f"{gcide.SOURCE}; {gcide.LICENCE}",
+        "foreign_words_from": "wfrench (Debian package wfrench, GPL-2+), the French list",
         "source": SOURCE,
         "licence": LICENCE,
     }
     write_card(notes / CARD, card)
-    copy_licences(notes, {"scowl": DEBIAN_PACKAGES[0], "wordnet": DEBIAN_PACKAGES[1]})
+    copy_licences(notes, dict(zip(LICENCE_NAMES, DEBIAN_PACKAGES, strict=True)))
     return sorted(result.words)

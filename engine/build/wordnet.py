@@ -45,9 +45,19 @@ DETACHMENTS = (
     ("a", (("er", ""), ("est", ""), ("er", "e"), ("est", "e"))),
     ("r", ()),
 )  # fmt: skip
-#: The usage domains that make a sense slang: "slang, cant, jargon, lingo, argot",
-#: "colloquialism", "obscenity, smut, vulgarism" and "ethnic slur".
-SLANG_DOMAINS = frozenset({"07157273", "07075172", "07124340", "06718862"})
+#: The usage domain that makes a sense slang: "slang, cant, jargon, lingo, argot". A
+#: colloquialism ("07075172": dressy, geezer) is informal, not slang: it counts.
+SLANG_DOMAINS = frozenset({"07157273"})
+COLLOQUIAL = "07075172"
+#: The usage domains that make a sense offensive: "obscenity, smut, vulgarism" and
+#: "ethnic slur".
+OFFENSIVE_DOMAINS = frozenset({"07124340", "06718862"})
+#: A gloss that says the word is a slur or obscene: "(ethnic slur) offensive term for",
+#: "obscene terms for", "vulgar slang for".
+OFFENSIVE_GLOSS = re.compile(
+    r"^(\([^)]*\) )*(\(ethnic slur\)|\(offensive slang\)"
+    r"|(an? |extremely )*(offensive|obscene|vulgar) (terms?|names?|words?|slang|expression)\b)"
+)
 _MARKER = re.compile(r"\([a-z]+\)$")  # adjective position markers: own(a), galore(ip)
 
 
@@ -60,10 +70,37 @@ class Sense:
     spelt: str
     usage: frozenset[str]
     gloss: str
+    #: Whether the synset is a kind of thing (a noun with a hypernym, ``@``: Merlot is
+    #: a wine) rather than one thing (an instance, ``@i``: Poe is a writer).
+    kind: bool = False
+    #: The usage domains that mark the whole synset (``0000``) of several words: the
+    #: synset of ``fuck``, ``screw`` and ``nooky`` is marked obscene as a whole.
+    shared: frozenset[str] = frozenset()
 
     @property
     def slang(self) -> bool:
         return bool(self.usage & SLANG_DOMAINS)
+
+    @property
+    def offensive(self) -> bool:
+        """Whether the sense is vulgar or a slur: marked so, for the word or its whole
+        synset, or glossed so."""
+        marks = self.usage | self.shared
+        return bool(marks & OFFENSIVE_DOMAINS) or OFFENSIVE_GLOSS.match(self.gloss) is not None
+
+    @property
+    def marked(self) -> bool:
+        """Whether the sense is marked slang, colloquial or offensive at all."""
+        return bool(self.usage & (SLANG_DOMAINS | OFFENSIVE_DOMAINS | {COLLOQUIAL}))
+
+    @property
+    def common(self) -> bool:
+        """Whether the sense makes the word a common word: written small, or a
+        capitalised kind of thing (Merlot, Siamese) rather than a name, an abbreviation
+        (ERT) or a genus (Paris, the herb's)."""
+        if not self.proper:
+            return True
+        return self.kind and not self.spelt.isupper() and "genus" not in self.gloss
 
     @property
     def proper(self) -> bool:
@@ -100,6 +137,41 @@ class WordNet:
                 form, *bases = line.split()
                 self.exceptions[part][form].update(bases)
 
+    @property
+    def phrase_words(self) -> set[str]:
+        """The words of WordNet's lemmas of more than one word (``status_quo``,
+        ``vice_versa``)."""
+        return {part for lemma in self.senses if "_" in lemma for part in lemma.split("_")}
+
+    def common(self, form: str) -> bool:
+        """Whether WordNet knows a form, itself or as an inflection, as a common word: a
+        sense written small, or a commonest sense that is a kind of thing (Merlot) where
+        the commonest sense of ``einstein`` or ``paris`` is a name and ``Greek`` names a
+        people."""
+        for lemma, part in self.bases(form):
+            senses = [sense for sense in self.senses.get(lemma, ()) if sense.part == part]
+            if any(not sense.proper for sense in senses):
+                return True
+            if senses and senses[0].common and not self.people(lemma):
+                return True
+        return False
+
+    def named(self, form: str) -> bool:
+        """Whether WordNet knows a form only as a name: every sense of every lemma it is
+        capitalised and one thing (Poe, Vedic), none a kind of thing (English, Merlot)."""
+        senses = [sense for lemma, _ in self.bases(form) for sense in self.senses[lemma]]
+        return bool(senses) and not any(sense.common for sense in senses)
+
+    def commonest(self, word: str) -> Sense | None:
+        """A lemma's commonest sense (the first of the first part of speech it has)."""
+        senses = self.senses.get(word)
+        return senses[0] if senses else None
+
+    def people(self, lemma: str) -> bool:
+        """Whether a lemma is a people's or a language's name: WordNet has it as a
+        capitalised adjective too (Greek, Swiss), where Merlot is a noun only."""
+        return any(sense.part == "a" and sense.proper for sense in self.senses.get(lemma, ()))
+
     def parts(self, lemma: str) -> set[str]:
         return {sense.part for sense in self.senses.get(lemma, ())}
 
@@ -125,17 +197,22 @@ def _synset(line: str, part: str) -> tuple[str, dict[str, Sense]]:
     spelt = [_MARKER.sub("", fields[4 + 2 * i]) for i in range(count)]
     usage: list[set[str]] = [set() for _ in spelt]
     at = 4 + 2 * count
+    kind = False
+    shared: set[str] = set()
     for _ in range(int(fields[at])):
         symbol, target, _, source_target = fields[at + 1 : at + 5]
         at += 4
+        kind = kind or symbol == "@"
         if symbol == ";u":
             source = int(source_target[:2], 16)
             if source:
                 usage[source - 1].add(target)
             elif count == 1:
                 usage[0].add(target)
+            else:
+                shared.add(target)
     return offset, {
-        word.lower(): Sense(part, word, frozenset(marks), gloss.strip())
+        word.lower(): Sense(part, word, frozenset(marks), gloss.strip(), kind, frozenset(shared))
         for word, marks in zip(spelt, usage, strict=True)
     }
 

@@ -215,3 +215,12 @@ def test_a_czech_boggle_match_says_everything_in_czech(tmp_path, photos):
     assert "Stránka hráčů nemůže otevřít port 8080" in every  # a notice too
     assert "není na kostkách" in every and ("Vítěz: " in every or "Remíza: " in every)
     made.close()
+
+
+def test_every_refusal_class_of_the_engine_is_said_in_every_language():
+    # A class the engine adds (offensive, foreign, phrase) must reach the phones in words.
+    from engine.referee import REFUSALS
+
+    for refusal in REFUSALS:
+        lines = table()[f"refusal-{refusal}"]
+        assert set(lines) >= set(languages()), refusal
