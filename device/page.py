@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import json
 import logging
 import threading
 import time
@@ -34,7 +33,7 @@ import tornado.netutil
 import tornado.web
 
 from device import guard
-from device.inputs import typed
+from device.inputs import TooDeep, load_json, typed
 from device.lists import LONGEST_WORD
 from engine.errors import CuberefError
 
@@ -177,9 +176,13 @@ class Handler(tornado.web.RequestHandler):
         raise tornado.web.Finish()
 
     def data(self) -> dict[str, Any]:
+        """The request's JSON object, its size already bounded (``prepare``) and its
+        depth bounded here, before it is parsed: a page request is one level deep."""
         try:
-            parsed = json.loads(self.request.body or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            parsed = load_json(self.request.body or b"{}")
+        except TooDeep:
+            raise Refusal(400, "The page sent a request nested too deeply; reload it.") from None
+        except ValueError:  # not JSON, or not UTF-8
             parsed = None
         if not isinstance(parsed, dict):
             raise Refusal(400, "The page sent something that is not a request; reload it.")

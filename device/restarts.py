@@ -20,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from device.inputs import load_json
+
 log = logging.getLogger("cuberef")
 
 NAME = "restarts.json"
@@ -49,7 +51,7 @@ class Failures:
 
 def read(folder: Path) -> Failures:
     try:
-        data = json.loads((folder / NAME).read_text(encoding="utf-8"))
+        data = load_json((folder / NAME).read_text(encoding="utf-8"))
         return Failures(int(data["count"]), float(data["last"]), str(data["reason"]))
     except (OSError, ValueError, KeyError, TypeError):  # none yet, or not ours: no count
         return Failures()
