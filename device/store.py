@@ -39,6 +39,8 @@ from urllib.parse import quote
 from device.events import Event, Payload, Skipped, dumps, kind_of
 from device.inputs import not_regular
 from device.store_schema import (
+    PARTS,
+    SCHEMA,
     SCHEMA_VERSION,
     StoreError,
     damage,
@@ -51,6 +53,7 @@ from device.store_schema import (
     unreadable_row,
     write_file,
 )
+from device.store_shape import Layout, layout_of
 from engine.house import HouseList
 
 __all__ = ["SCHEMA_VERSION", "Store", "StoreError", "write_file"]
@@ -78,6 +81,8 @@ class Store:
         self.notice: str | None = None
         self.skipped: list[Skipped] = []
         self._lock = threading.Lock()  # the players' page writes from its own thread
+        self.looking = read_only  # the doctor's look, not a store the box cannot write
+        self.layout = Layout("new", 0, frozenset())
         self._refuse_odd_files()
         self.read_only = read_only or not self._writable()
         if self.read_only:
@@ -131,30 +136,32 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         if self.path.exists():
-            reason = damage(self.path)
-            if reason:
-                self._set_aside(reason)
+            flaw = damage(self.path)  # damaged, or of a layout no cuberef wrote
+            if flaw:
+                self._set_aside(flaw)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             refuse_newer(db, self.path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
-            migrate(db)
+            self.layout = migrate(db)
         except BaseException:
             db.close()
             raise
         return db
 
-    def _set_aside(self, reason: str) -> None:
-        aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-        for suffix in ("", "-wal", "-shm"):
+    def _set_aside(self, flaw: str) -> None:
+        """Keep the file, with its -wal and -shm, under a dated name no other file has."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside, tries = self.path.with_name(f"{self.path.name}.corrupt-{stamp}"), 1
+        while any(Path(str(aside) + suffix).exists() for suffix in PARTS):
+            tries += 1
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{tries}")
+        for suffix in PARTS:
             part = Path(str(self.path) + suffix)
             if part.exists():
                 part.rename(Path(str(aside) + suffix))
-        self.notice = (
-            f"The match store was damaged ({reason}); it was kept as {aside.name} "
-            "and a new one begun."
-        )
+        self.notice = f"The match store {flaw}; it was kept as {aside.name} and a new one begun."
         log.error(self.notice)
 
     def _open_read_only(self, announce: bool) -> sqlite3.Connection:
@@ -186,14 +193,18 @@ class Store:
             )
         try:
             reason = damage_of(db)
-            if not reason:
+            what = f"damaged ({reason})" if reason else None
+            if what is None:
                 refuse_newer(db, self.path)
+                self.layout = layout_of(db, SCHEMA, SCHEMA_VERSION)
+                if self.layout.kind == "foreign":
+                    what = self.layout.words()
         except BaseException:
             db.close()
             raise
-        if reason:
+        if what:
             db.close()
-            raise StoreError(f"The match store {self.path} is damaged ({reason}) and read-only.")
+            raise StoreError(self._unreadable(what))
         if announce:
             self.notice = (
                 f"The match store {self.path} is on a read-only card: the match is shown "
@@ -201,6 +212,16 @@ class Store:
             )
             log.error(self.notice)
         return db
+
+    def _unreadable(self, what: str) -> str:
+        """The sentence for a store that is damaged or foreign and may not be written: on
+        a read-only card, or as the doctor looks at it."""
+        if self.looking:
+            return (
+                f"The match store {self.path} is {what}: the box keeps it aside under a dated "
+                "name, whole, and begins a new store when it starts."
+            )
+        return f"The match store {self.path} is {what} and read-only."
 
     def close(self) -> None:
         self.db.close()
@@ -338,6 +359,8 @@ class Store:
 
     def quarantined(self) -> list[Skipped]:
         """Every row ever set aside, with its reason (what ``cuberef doctor`` lists)."""
+        if "quarantine" not in self.layout.tables:  # a read-only store made before it
+            return []
         with self._lock:
             rows = self.db.execute(
                 "SELECT id, match, kind, reason FROM quarantine ORDER BY id"
