@@ -1,0 +1,94 @@
+"""Issue 42: Ctrl-C or SIGTERM at any moment of the box's start-up, from cuberef's first
+import on, ends with cuberef's own sentence and exit code (130 for Ctrl-C, 0 for
+SIGTERM as a running box's stop), never a traceback, and the process always ends.
+
+The moments are counted from the one the command first answers a signal itself (it then
+catches SIGTERM, which Python alone does not): before that it is Python's own start-up
+(the interpreter and its site packages), not cuberef's."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = Path(sys.executable).with_name("cuberef")  # the console script, where installed
+#: Seconds after cuberef's first import: the imports, the settings, the store, the
+#: screen, the camera and the page, and the box running.
+MOMENTS = [0.0, 0.005, 0.02, 0.05, *(round(0.1 * n, 1) for n in range(1, 16))]
+
+
+def caught(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    return int(next(line for line in status.splitlines() if line.startswith("SigCgt:"))[7:], 16)
+
+
+def start(tmp_path: Path, photos: Path, number: int) -> tuple[subprocess.Popen, Path]:
+    store = tmp_path / f"store-{number}"
+    config = tmp_path / f"box-{number}.toml"
+    config.write_text(
+        f'[store]\nfolder = "{store}"\n[screen]\nbackend = "dummy"\n', encoding="utf-8"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env["GPIOZERO_PIN_FACTORY"] = "mock"
+    scripted = number % 2 and SCRIPT.exists()
+    command = [str(SCRIPT)] if scripted else [sys.executable, "-m", "device.cli"]
+    command += ["run", "--simulate", "--config", str(config), "--photos", str(photos)]
+    box = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    return box, store
+
+
+def answering(box: subprocess.Popen) -> bool:
+    """Wait for the command's first import: from then on it answers SIGTERM itself."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and box.poll() is None:
+        try:
+            if caught(box.pid) >> (signal.SIGTERM - 1) & 1:
+                return True
+        except (OSError, StopIteration):
+            pass
+        time.sleep(0.001)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize(
+    ("signum", "sentence", "code"),
+    [(signal.SIGINT, "cuberef: stopped.", 130), (signal.SIGTERM, "stopped by SIGTERM", 0)],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_a_signal_at_any_moment_of_start_up_is_the_sentence_and_the_code(
+    tmp_path, photos, signum, sentence, code
+):
+    seen = []
+    for number, after in enumerate(MOMENTS):
+        box, store = start(tmp_path, photos, number)
+        try:
+            assert answering(box), "the command never answered SIGTERM"
+            early = not store.exists()
+            time.sleep(after)
+            os.killpg(box.pid, signum)  # as a terminal's Ctrl-C, or systemd, sends it
+            _, err = box.communicate(timeout=30)  # the process always ends
+        finally:
+            if box.poll() is None:
+                os.killpg(box.pid, signal.SIGKILL)
+        assert early, "SIGTERM was answered only once the store was open"
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, (after, err)
+        assert box.returncode == code, (after, box.returncode, err)
+        assert sentence in err.strip().splitlines()[-1], (after, err)
+        seen.append((after, (store / "matches.db").exists()))
+    assert any(not opened for _, opened in seen) and any(opened for _, opened in seen), seen
