@@ -176,9 +176,7 @@ class Handler(tornado.web.RequestHandler):
         raise tornado.web.Finish()
 
     def data(self) -> dict[str, Any]:
-        """The request's JSON object, its size already bounded (``prepare``) and its
-        depth bounded here, before it is parsed: a page request is one level deep."""
-        try:
+        try:  # its size bounded in ``prepare``, its depth here, before it is parsed
             parsed = load_json(self.request.body or b"{}")
         except TooDeep:
             raise Refusal(400, "The page sent a request nested too deeply; reload it.") from None
@@ -190,8 +188,8 @@ class Handler(tornado.web.RequestHandler):
 
     def text(self, data: dict[str, Any], key: str, longest: int) -> str:
         value = data.get(key, "")
-        if not isinstance(value, str):
-            raise Refusal(400, f"The {key} must be text.")
+        if not isinstance(value, str) or any("\ud800" <= ch <= "\udfff" for ch in value):
+            raise Refusal(400, f"The {key} must be text.")  # JSON's "\ud800" is not
         value = value.strip()
         if len(value) > longest:
             raise Refusal(413, f"The {key} is too long: {longest} letters at most.")

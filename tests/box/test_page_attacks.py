@@ -396,6 +396,55 @@ def test_bodies_nested_deeply_are_refused_with_a_sentence_never_500(box, factory
     tally("bodies nested 10 to 100,000 deep", cases, f"no 500: {dict(sorted(answers.items()))}")
 
 
+RANDOM_BODIES = 5_000 if LARGE else 200
+SIGNS = '[]{}"\\:,-.0123456789 eEtrufalsn\x00\u00e9\ud800'
+
+
+def random_value(rng: random.Random, depth: int = 0) -> object:
+    kind = rng.randrange(8 if depth < 40 else 5)
+    if kind < 5:
+        return [None, True, rng.randint(-(10**30), 10**30), rng.random(), "cot"][kind]
+    if kind == 5:
+        return "".join(rng.choice(SIGNS) for _ in range(rng.randrange(12)))
+    if kind == 6:
+        return [random_value(rng, depth + 1) for _ in range(rng.randrange(3))]
+    return {rng.choice(["code", "token", "word", "name", "allow", "remove", "x"]): (
+        random_value(rng, depth + 1)) for _ in range(rng.randrange(4))}  # fmt: skip
+
+
+def random_body(rng: random.Random, code: str, token: str) -> bytes:
+    """Bytes, signs, JSON of any shape, and real requests with fields of any kind."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        return rng.randbytes(rng.randrange(LARGEST_REQUEST + 64))
+    if kind == 1:
+        signs = "".join(rng.choice(SIGNS) for _ in range(rng.randrange(LARGEST_REQUEST + 64)))
+        return signs.encode("utf-8", "surrogatepass")
+    if kind == 2:
+        return json.dumps(random_value(rng)).encode()
+    request = {"code": code, "token": token, "word": "cot", "name": "Cy"}
+    request[rng.choice(list(request) + ["allow", "remove"])] = random_value(rng)
+    return json.dumps(request).encode()
+
+
+def test_random_bodies_never_make_the_page_answer_500(box, factory):
+    made, clock, port = box
+    code = made.referee.join_code
+    client = Client(port, "127.0.0.41")
+    status, joined = client.join(code, "Ann")
+    assert status == 200
+    press(factory, made, clock)
+    rng = random.Random(42)
+    answers: Counter = Counter()
+    for _ in range(RANDOM_BODIES):
+        body = random_body(rng, code, joined["token"])
+        path = rng.choice(["/join", "/word", "/dispute", "/rule", "/leave", "/state"])
+        status, said = client.call(path, raw=body)
+        answers[status] += 1
+        assert status != 500 and (said["ok"] or said["error"].endswith(".")), (body[:80], said)
+    tally("random bodies", RANDOM_BODIES, f"no 500: {dict(sorted(answers.items()))}")
+
+
 def test_answers_in_all(box):
     """Every refusal above is a JSON sentence; nothing reached the store."""
     made, _, port = box
