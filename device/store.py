@@ -11,7 +11,8 @@ is reported saved (``record`` returns) only after its commit is on the card.
 
 Damage, from the worst down:
 
-- a database that fails ``PRAGMA quick_check`` (or is not one) is moved aside as
+- a database that fails ``PRAGMA quick_check`` (or is not one), or whose tables are of
+  a shape no cuberef wrote (``device.store_shape``), is moved aside as
   ``matches.db.corrupt-<time>``, never deleted, and a new one begun;
 - a row that cannot be read back (bad JSON, a field of the wrong type, a missing key)
   is moved to the ``quarantine`` table with the reason, and the rest of the match is

@@ -92,3 +92,42 @@ def test_a_signal_at_any_moment_of_start_up_is_the_sentence_and_the_code(
         assert sentence in err.strip().splitlines()[-1], (after, err)
         seen.append((after, (store / "matches.db").exists()))
     assert any(not opened for _, opened in seen) and any(opened for _, opened in seen), seen
+
+
+HANGS_ON_THE_WAY_OUT = """
+import atexit, sys, time
+from device import stopping
+stopping.GRACE = 1.0
+stopping.answer_signals()
+atexit.register(time.sleep, 120)  # a part that never lets go
+try:
+    print("ready", flush=True)
+    time.sleep(120)
+except (KeyboardInterrupt, stopping.Stopped) as stop:  # as cuberef's main answers
+    stopping.hold()
+    print("cuberef: stopped.", file=sys.stderr)
+    stopping.end(130 if isinstance(stop, KeyboardInterrupt) else 0)
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_the_process_ends_even_where_something_hangs_on_the_way_out(signum):
+    """The box once did not end after a Ctrl-C: the signal arms a watchdog."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", HANGS_ON_THE_WAY_OUT],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+        started = time.monotonic()
+        child.send_signal(signum)
+        _, err = child.communicate(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert time.monotonic() - started < 10
+    code = 130 if signum == signal.SIGINT else 0
+    assert child.returncode == code and "stopped." in err and "Traceback" not in err, err
