@@ -51,6 +51,7 @@ from device.store_schema import (
     events_select,
     migrate,
     refuse_newer,
+    stand_ins,
     unreadable_row,
     write_file,
 )
@@ -206,6 +207,7 @@ class Store:
         if what:
             db.close()
             raise StoreError(self._unreadable(what))
+        stand_ins(db, self.layout.tables)
         if announce:
             self.notice = (
                 f"The match store {self.path} is on a read-only card: the match is shown "
@@ -360,8 +362,6 @@ class Store:
 
     def quarantined(self) -> list[Skipped]:
         """Every row ever set aside, with its reason (what ``cuberef doctor`` lists)."""
-        if "quarantine" not in self.layout.tables:  # a read-only store made before it
-            return []
         with self._lock:
             rows = self.db.execute(
                 "SELECT id, match, kind, reason FROM quarantine ORDER BY id"

@@ -172,6 +172,15 @@ def migrate(db: sqlite3.Connection) -> Layout:
     return layout
 
 
+def stand_ins(db: sqlite3.Connection, tables: frozenset[str]) -> None:
+    """Empty TEMP tables for those a read-only store of an older layout lacks (nothing is
+    written to it), so that it reads as a store that has them."""
+    for statement in SCHEMA.split(";"):
+        words = statement.split()
+        if words[:5] == ["CREATE", "TABLE", "IF", "NOT", "EXISTS"] and words[5] not in tables:
+            db.execute(statement.replace("CREATE TABLE IF NOT EXISTS", "CREATE TEMP TABLE", 1))
+
+
 def events_select(db: sqlite3.Connection) -> str:
     """The events' columns as this cuberef reads them, from any schema it can read (a
     read-only store of an older schema is not migrated)."""

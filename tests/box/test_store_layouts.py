@@ -237,3 +237,29 @@ def test_a_foreign_store_s_last_writes_in_its_wal_are_kept_and_two_in_a_second_b
     with sqlite3.connect(f"file:{kept[1]}?mode=ro", uri=True) as db:
         assert db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall()
     db.close()
+
+
+@pytest.mark.parametrize("scripts", [[], [HOUSE]], ids=["an empty file", "a house alone"])
+def test_a_store_without_its_events_is_read_as_empty_and_begun(tmp_path, photos, scripts):
+    folder = tmp_path / "store"
+    folder.mkdir()
+    (folder / "matches.db").touch()
+    for script in scripts:
+        with sqlite3.connect(folder / "matches.db") as db:
+            db.executescript(script)
+        db.close()
+    before = (folder / "matches.db").read_bytes()
+    looked = Store(folder, read_only=True)  # the doctor's look: no table is missing
+    assert looked.events(1) == [] and looked.unreadable() == [] and looked.quarantined() == []
+    assert looked.latest_match() == 0 and looked.house("en").allowed == frozenset()
+    looked.close()
+    assert (folder / "matches.db").read_bytes() == before
+    line = _doctor(tmp_path)
+    assert line.startswith("ok") and ("new, with no tables" in line or "no events table" in line)
+    made, _, _ = build(tmp_path, photos, reader=ListReader([tray_reading()]))
+    made.box.step()
+    assert made.store is not None and made.store.notice is None
+    made.box.events.put("tap")
+    made.box.step()
+    assert made.referee.state is State.TIMING
+    made.close()
