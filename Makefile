@@ -70,12 +70,20 @@ pi-check: $(STAMP)
 	@if [ "$$(id -u)" -eq 0 ]; then $(BIN)/python systemd/pi_check.py; \
 	else sudo $(BIN)/python systemd/pi_check.py; fi
 
-# The models: render, train on the CPU, export models/cube_faces.onnx, models/cube_tops.onnx
-# and their cards.
+# The models: render, train on the CPU in chunks of 20 minutes (each its own process, each
+# resuming the last one's checkpoint in build/model-data/checkpoints/), evaluate, and replace
+# models/cube_faces.onnx, models/cube_tops.onnx and their cards only where no figure of the
+# committed card is worse (else the new model stays in build/model-candidate/).
+# `make model RESUME=1` goes on from the checkpoints of a run that was stopped or killed.
+CHECKPOINTS := build/model-data/checkpoints
 model: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
-	nice $(BIN)/python -m models.train
-	nice $(BIN)/python -m models.train_tops
+	$(if $(RESUME),,rm -f $(CHECKPOINTS)/cube_faces.pt $(CHECKPOINTS)/cube_tops.pt)
+	@for run in cube_faces:train cube_tops:train_tops; do \
+		r=; if [ -f $(CHECKPOINTS)/$${run%%:*}.pt ]; then r=--resume; fi; \
+		while nice $(BIN)/python -m models.$${run#*:} $$r; s=$$?; [ $$s -eq 3 ]; do r=--resume; done; \
+		[ $$s -eq 0 ] || exit $$s; \
+	done
 
 clean:
 	rm -rf --one-file-system $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

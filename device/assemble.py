@@ -26,6 +26,7 @@ from device.screen import open_screen
 from device.seams import Reader, Scorer, VisionReader
 from device.sections import Settings
 from device.store import Store, StoreError
+from device.strings import say
 
 log = logging.getLogger("cuberef.box")
 
@@ -64,11 +65,8 @@ def page_refused(port: int, error: OSError) -> str:
     without it (never a crash loop of the service)."""
     why = error.strerror or str(error)
     if error.errno in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES):
-        return (
-            f"The players' page is off: this box may not use the network ({why}); "
-            "run systemd/install.sh again so that its service allows the local network."
-        )
-    return f"The players' page cannot open port {port} ({why}); set [page] port to a free one."
+        return say("page-no-network", why=why)
+    return say("page-port", port=port, why=why)
 
 
 def assemble(
@@ -113,7 +111,7 @@ def assemble(
 
     def open_chosen() -> Camera:
         before = len(notices)
-        opened = open_camera(settings.camera, notices)
+        opened = open_camera(settings.camera, notices, clock.monotonic)
         if len(notices) > before:
             referee.say("start-up", notices[-1])  # a fallback is said on the screen too
         return opened

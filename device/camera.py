@@ -5,8 +5,9 @@ MJPG at 1280x720 for a 16:9 camera).
 
 Backends (``BACKENDS``): ``picamera`` (the Pi camera through picamera2, imported only
 when this backend is built), ``usb`` (a USB camera through OpenCV), ``folder`` (a
-folder of photos, one per capture, in name order, round and round). ``auto`` tries
-them in that order and announces each fallback.
+folder of photos, one per capture, in name order, round and round), ``replay`` (a folder
+of frames or a video played in real time by the box's clock: ``device.replay``).
+``auto`` tries the first three in that order and announces each fallback.
 
 Every capture is of the moment it was asked for: the Pi camera waits for a frame
 that began after the call (picamera2's ``flush``), a USB camera grabs until a frame's
@@ -30,6 +31,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from device.backends import first_working, pick
+from device.replay import ReplayCamera
 from device.sections import CameraSettings
 from engine.errors import CuberefError, MachineError
 
@@ -343,24 +345,39 @@ def _folder(settings: CameraSettings) -> str:
     return settings.folder
 
 
-#: Camera backend name (the ``[camera] backend`` setting) -> the camera its section makes.
-BACKENDS: dict[str, Callable[[CameraSettings], Camera]] = {
-    "picamera": lambda chosen: PiCamera(
+#: The clock a camera is opened with: the box's (a replay plays by it).
+Monotonic = Callable[[], float]
+
+
+def _replay(settings: CameraSettings, monotonic: Monotonic) -> Camera:
+    return ReplayCamera(source=settings.source, fps=settings.fps, monotonic=monotonic)
+
+
+#: Camera backend name (the ``[camera] backend`` setting) -> the camera its section makes,
+#: given the box's clock.
+BACKENDS: dict[str, Callable[[CameraSettings, Monotonic], Camera]] = {
+    "picamera": lambda chosen, _clock: PiCamera(
         width=chosen.width,
         height=chosen.height,
         lens_position=chosen.lens_position if chosen.focus == "fixed" else None,
     ),
-    "usb": lambda chosen: UsbCamera(
+    "usb": lambda chosen, _clock: UsbCamera(
         index=chosen.usb_index, width=chosen.width, height=chosen.height
     ),
-    "folder": lambda chosen: FolderCamera(folder=_folder(chosen)),
+    "folder": lambda chosen, _clock: FolderCamera(folder=_folder(chosen)),
+    "replay": _replay,
 }
 
 
-def open_camera(settings: CameraSettings, notices: list[str]) -> Camera:
-    """The camera the settings ask for; ``auto`` falls back Pi -> USB -> folder, aloud."""
+def open_camera(
+    settings: CameraSettings, notices: list[str], monotonic: Monotonic = time.monotonic
+) -> Camera:
+    """The camera the settings ask for; ``auto`` falls back Pi -> USB -> folder, aloud.
+    ``monotonic``: the box's clock, by which a replay plays."""
     if settings.backend == "auto":
         names = ["picamera", "usb"] + (["folder"] if settings.folder else [])
-        attempts = [(name, functools.partial(BACKENDS[name], settings)) for name in names]
+        attempts = [
+            (name, functools.partial(BACKENDS[name], settings, monotonic)) for name in names
+        ]
         return first_working("camera", attempts, notices)[1]
-    return pick(BACKENDS, settings.backend, "camera")(settings)
+    return pick(BACKENDS, settings.backend, "camera")(settings, monotonic)

@@ -44,6 +44,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "check the configuration file (--check) or print the defaults",
     ),
     "doctor": ("device.commands.doctor", "check camera, pins, screen, model and lexicons"),
+    "history": (
+        "device.commands.history",
+        "read the evening back: every stored match, its rounds and words, the standings",
+    ),
     "demo": (
         "device.commands.demo",
         "two Boggle matches on two phones and an Ad-Lib match, on built-in defaults",

@@ -19,6 +19,7 @@ from device.matchplay import Round
 from device.record import Record
 from device.seams import lexicon_for
 from device.sections import Settings
+from device.strings import say
 from engine.errors import RuleError
 from engine.games import Game
 from engine.house import HouseList
@@ -90,14 +91,14 @@ class Disputes:
         ``RuleError`` (a sentence for the phone) once the round is scored, for a word that
         is no word at all, or for too many challenges."""
         if done is None or state not in OPEN:
-            raise RuleError("A word can be challenged only before the round is scored.")
+            raise RuleError(say("challenge-before-scoring"))
         self.of(done)
         word = normalize_word(text)
         known = next((c for c in self.challenges if c.word == word), None)
         if known is not None:
             return known
         if len(self.challenges) >= MOST_DISPUTES:
-            raise RuleError(f"{MOST_DISPUTES} words are challenged already; rule on those first.")
+            raise RuleError(say("challenged-enough", most=MOST_DISPUTES))
         found = Challenge(player, dispute(word, self.game, self.lexicon, self.house))
         if not replaying:
             self.record.write(done.number, WordDisputed(player, word), must=True)
@@ -120,12 +121,12 @@ class Disputes:
         """The judge's phone rules on ``word``, the one on the screen; ``RuleError`` says
         why not."""
         if not self.judge or player != self.judge:
-            raise RuleError(f"Only the judge ({self.judge or 'none is named'}) rules on a phone.")
+            raise RuleError(say("judge-only", judge=self.judge or say("no-judge")))
         pending = self.pending
         if state is not State.DISPUTED or pending is None:
-            raise RuleError("No challenged word is waiting for a ruling.")
+            raise RuleError(say("nothing-to-rule"))
         if normalize_word(word) != pending.word:
-            raise RuleError(f"The word on the screen is {pending.word.upper()}; rule on that one.")
+            raise RuleError(say("rule-on-screen", word=pending.word.upper()))
         self.ruled_by = player
         self.asked.put(Event.ALLOW if allowed else Event.REFUSE)
 

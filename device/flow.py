@@ -17,15 +17,19 @@ state; a state that gives either another meaning says so in ``OWN``.
     idle --resume-timing--> timing  (and resume-starter, -time-up, -scored, -match)
     any --hold--> idle (round cancelled)  any --error--> failsafe --tap--> idle
 
-A press (``tap``) is taken only once the screen has settled: within ``SETTLE_SECONDS``
-of a change of state it is the same press again (a double press, an impatient press
-during a slow reading), and no press ends a round in its first ``GRACE_SECONDS``.
+A press (``tap``) is taken only once the screen it changed has settled: within
+``SETTLE_SECONDS`` of a change a press made (with the steps that press set going) it is
+the same press again (a double press, an impatient press during a slow reading). A change
+the timer or a phone made settles nothing: a press just after the scores appeared at 0:00
+is the players' own. No press ends a round in its first ``GRACE_SECONDS``.
 
 >>> machine = Machine()
->>> machine.fire(Event.TAP, 0.0), machine.fire(Event.READ, 0.0)
+>>> machine.fire(Event.TAP, 0.0, pressed=True), machine.fire(Event.READ, 0.0, pressed=True)
 (<State.READING: 'reading'>, <State.TIMING: 'timing'>)
 >>> machine.takes_press(0.5, round_seconds=0.5), machine.takes_press(9.0, round_seconds=9.0)
 (False, True)
+>>> machine.fire(Event.TIME_UP, 180.0), machine.takes_press(180.2, round_seconds=180.2)
+(<State.TIME_UP: 'time-up'>, True)
 >>> machine.fire(Event.SCORED, 9.0) is None  # not an event of this state: ignored
 True
 """
@@ -126,6 +130,9 @@ TRANSITIONS: dict[tuple[State, Event], State] = {
     **OWN,
 }
 
+#: What a player does with the button (or a key, a click).
+PRESSES = frozenset({Event.TAP, Event.HOLD})
+
 #: States in which a round is under way, so a hold cancels it.
 IN_ROUND = frozenset(
     {State.READING, State.TIMING, State.TIME_UP, State.DISPUTED, State.ALLOWING, State.REFUSING}
@@ -142,21 +149,26 @@ class Machine:
         self.changes = 0
         #: When it last changed (monotonic seconds; never, so far).
         self.changed_at = -math.inf
+        #: When a press (or a step it set going) last changed it.
+        self.pressed_at = -math.inf
 
-    def fire(self, event: Event, now: float) -> State | None:
-        """Move on by ``event``; None (and nothing changes) where the table has no such
-        move from this state."""
+    def fire(self, event: Event, now: float, *, pressed: bool = False) -> State | None:
+        """Move on by ``event`` (``pressed``: a press made it, or a step the press set
+        going); None (and nothing changes) where the table has no such move from this
+        state."""
         found = TRANSITIONS.get((self.state, event))
         if found is None:
             log.info("%s ignored in %s", event, self.state)
             return None
         log.info("%s --%s--> %s", self.state, event, found)
         self.state, self.changes, self.changed_at = found, self.changes + 1, now
+        if pressed:
+            self.pressed_at = now
         return found
 
     def settle(self) -> None:
         """Take the next press at once, however recent the last change (a restart)."""
-        self.changed_at = -math.inf
+        self.pressed_at = -math.inf
 
     def cancels(self, event: Event) -> bool:
         """Whether ``event`` cancels what the box is doing (a hold, where the state gives
@@ -166,6 +178,6 @@ class Machine:
     def takes_press(self, now: float, round_seconds: float) -> bool:
         """Whether a press at ``now`` counts (``round_seconds``: how long the timer of
         the round under way has run)."""
-        if now - self.changed_at < SETTLE_SECONDS:
+        if now - self.pressed_at < SETTLE_SECONDS:
             return False
         return not (self.state is State.TIMING and round_seconds < GRACE_SECONDS)

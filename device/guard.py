@@ -38,6 +38,8 @@ import tornado.httpserver
 import tornado.httputil
 import tornado.iostream
 
+from device.strings import say
+
 log = logging.getLogger("cuberef.page")
 
 #: Where a phone at the table can be.
@@ -116,7 +118,7 @@ def foreign(host: str, origin: str | None, reached: tuple[str, int] | None) -> s
     >>> foreign("10.0.0.2:8080", "http://evil.example", ("10.0.0.2", 8080))
     'The page answers only its own pages, not another site; open the address shown on the box.'
     """
-    wrong_host = "The page answers only at its own address; open the address shown on the box."
+    wrong_host = say("own-address")
     try:
         named = urlsplit("//" + host)
         name, port = named.hostname or "", named.port or 80
@@ -128,10 +130,7 @@ def foreign(host: str, origin: str | None, reached: tuple[str, int] | None) -> s
     if address_of(name) != own and not (name == "localhost" and own and own.is_loopback):
         return wrong_host
     if origin is not None and origin.lower() != f"http://{host.lower()}":
-        return (
-            "The page answers only its own pages, not another site; "
-            "open the address shown on the box."
-        )
+        return say("own-pages")
     return None
 
 
@@ -139,7 +138,7 @@ def gate(request: tornado.httputil.HTTPServerRequest) -> tuple[int, str] | None:
     """Whether a request may reach the page at all: a local client, at the page's own
     address and port, from the page's own pages."""
     if not is_local(request.remote_ip or ""):
-        return 403, "The players' page answers only on the box's local network."
+        return 403, say("local-only")
     stream = getattr(request.connection, "stream", None)
     try:
         reached = stream.socket.getsockname()[:2] if stream is not None else None
@@ -202,10 +201,7 @@ def wait_sentence(seconds: float) -> str:
     >>> wait_sentence(41.2)
     'Too many wrong join codes from this phone: wait 42 seconds, then type the code on the box.'
     """
-    return (
-        f"Too many wrong join codes from this phone: wait {int(seconds) + 1} seconds, "
-        "then type the code on the box."
-    )
+    return say("too-many-codes", seconds=int(seconds) + 1)
 
 
 def qr_secret(code: str, key: bytes) -> str:

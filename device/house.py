@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from device import settings
-from device.commands.config import box_settings
+from device.commands.config import store_folder
 from device.store import Store
 from engine.house import HouseList
 
 
 def box_store_folder(config: str | None) -> Path:
     """The store folder of the box that ``config`` (or the service's file) describes."""
-    return settings.state_folder(box_settings(config))
+    return store_folder(config)
 
 
 def house_list(config: str | None, language: str) -> HouseList:

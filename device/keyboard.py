@@ -22,12 +22,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from device.lists import LONGEST_WORD, Desk, Refused
+from device.strings import say, translated
 from device.wording import status_words
 
 
 class Keyboard:
-    def __init__(self, player: str, desk: Callable[[], Desk | None]) -> None:
+    def __init__(self, player: str, desk: Callable[[], Desk | None], language: str = "en") -> None:
         self.player = player
+        self.language = language
         #: The lists of the round under way, if one is.
         self.desk = desk
         self.entry = ""
@@ -51,9 +53,10 @@ class Keyboard:
         try:
             typed = desk.add(self.player, word)
         except Refused as refused:
-            self.said = str(refused)
+            self.said = translated(str(refused), self.language)
         else:
-            self.said = f"{typed.word.upper()}: {status_words(typed.ruling.status)}"
+            status = status_words(typed.ruling.status, self.language)
+            self.said = say("typed", self.language, word=typed.word.upper(), status=status)
 
     def clear(self) -> None:
         """The round ended: what was typed and not handed in is gone, and so is what the

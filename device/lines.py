@@ -10,6 +10,9 @@ import pygame
 
 from device.paint import DIM, INK, Painter, elide, font, smallest, wrap
 
+#: The narrowest column of lines (at 800x480): an area at least twice as wide takes two.
+COLUMN_AT_LEAST = 280
+
 
 @dataclass(frozen=True)
 class Line:
@@ -77,7 +80,7 @@ def draw_lines(
     if fit < 1:
         return
     columns = 1
-    if len(below) > fit and area.width >= 2 * 300 * paint.unit:
+    if len(below) > fit and area.width >= 2 * COLUMN_AT_LEAST * paint.unit:
         columns = 2
         below = rows_of(lines, typeface, (area.width - gap) // 2, indent, gap)
     width = (area.width - gap * (columns - 1)) // columns
@@ -127,20 +130,27 @@ class Row:
 def rows_of(
     lines: tuple[Line, ...], typeface: pygame.font.Font, width: int, indent: int, gap: int
 ) -> list[Row]:
-    """The lines laid out ``width`` wide: a line with points keeps to one row (its text
-    cut short if it must be), a line without wraps onto indented rows."""
+    """The lines laid out ``width`` wide, every word whole: a line wraps onto indented
+    rows where it must, and its points go flush right on its last row, or where that
+    row has no room for them, on a row of their own ("EST" over "refused by this
+    table"). Only a single word wider than the whole row is cut short."""
     rows: list[Row] = []
     for origin, line in enumerate(lines):
         first = indent if line.kind == "item" else 0
-        if line.points:
-            room = width - first - typeface.size(line.points)[0] - gap
-            text = elide(line.text, typeface, room)
-            rows.append(Row(origin, text, line.points, line.kind, first))
+        points = typeface.size(line.points)[0] + gap if line.points else 0
+        if typeface.size(line.text)[0] <= width - first - points:
+            rows.append(Row(origin, line.text, line.points, line.kind, first))
             continue
         pieces = wrap(line.text, typeface, width - indent) or [""]
         for n, piece in enumerate(pieces):
             kind, at = (line.kind, first) if n == 0 else ("item", indent)
             rows.append(Row(origin, elide(piece, typeface, width - at), "", kind, at))
+        if line.points:
+            last = rows[-1]
+            if typeface.size(last.text)[0] <= width - last.indent - points:
+                rows[-1] = Row(origin, last.text, line.points, last.kind, last.indent)
+            else:
+                rows.append(Row(origin, "", line.points, "item", indent))
     return rows
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from device.events import Payload, WordRemoved, WordTyped
+from device.strings import say
 from engine.board import Board, Cell
 from engine.errors import CuberefError
 from engine.games import Game
@@ -71,20 +72,20 @@ class Desk:
     def add(self, player: str, text: str, *, replaying: bool = False) -> Typed:
         """Put ``text`` on ``player``'s list; the ruling says whether it will count."""
         if len(text) > LONGEST_WORD:
-            raise Refused(f"That is longer than any word on the tray ({LONGEST_WORD} letters).")
+            raise Refused(say("longer-than-any", longest=LONGEST_WORD))
         try:
             word = normalize_word(text)
         except CuberefError as error:
             raise Refused(str(error)) from None
         with self._lock:
             if not self.open and not replaying:
-                raise Refused("Time is up: the lists are locked.")
+                raise Refused(say("lists-locked"))
             words = self._lists.setdefault(player, [])
             same = next((typed for typed in words if typed.word == word), None)
             if same is not None:
                 return same  # written twice counts once: keep the first
             if len(words) >= MOST_WORDS:
-                raise Refused(f"A list holds at most {MOST_WORDS} words.")
+                raise Refused(say("list-full", most=MOST_WORDS))
             typed = Typed(word, self.check(player, word))
             if not replaying:
                 self.record(WordTyped(player, word))
@@ -95,7 +96,7 @@ class Desk:
         word = text.strip().lower()
         with self._lock:
             if not self.open and not replaying:
-                raise Refused("Time is up: the lists are locked.")
+                raise Refused(say("lists-locked"))
             words = self._lists.get(player, [])
             kept = [typed for typed in words if typed.word != word]
             if len(kept) == len(words):

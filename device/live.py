@@ -5,9 +5,12 @@ lexicon knows it (``cuberef watch``, and the box's screen during an Ad-Lib turn)
 The score is the referee's (``engine.adlib.referee``, through ``device.seams.Scorer``),
 and it is shown only where it is sure: never while a hand is over the cubes and nothing
 was stable before, never where a cube it counts is doubtful, a word is not one, the
-grid holds a cube the roll lacks, or (an Ad-Lib table read without ``--roll``) some of the
-13 cubes are out of sight. The roll is ``--roll`` where given, else the cubes read on the
-table.
+grid holds a cube the roll lacks, or a cube of the roll is out of sight: where the roll is
+given (``--roll``, or the one read at the turn's start), every cube it leaves out of the
+crossword must be seen lying loose, since a cube the reader missed may be a letter of the
+crossword rather than a cube to subtract; it is named (``unseen``) so that the players can
+show it to the camera. An Ad-Lib table read without a roll must show all 13 cubes. The
+roll is ``--roll`` where given, else the cubes read on the table.
 """
 
 from __future__ import annotations
@@ -50,6 +53,9 @@ class LiveView:
     #: The cubes of the roll not in the crossword.
     unused: tuple[str, ...] = ()
     words: tuple[Word, ...] = ()
+    #: The cubes of the roll that the crossword leaves out but no cube on the table was
+    #: read as: until they are seen the score is not sure.
+    unseen: tuple[str, ...] = ()
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -64,6 +70,7 @@ class LiveView:
             "score": self.score,
             "unused": list(self.unused),
             "words": [{"word": w.word, "valid": w.valid} for w in self.words],
+            "unseen": list(self.unseen),
         }
 
     def describe(self, frame: int) -> str:
@@ -77,6 +84,8 @@ class LiveView:
         strange = [w.word for w in self.words if not w.valid]
         if strange:
             lines.append(f"  not words: {', '.join(strange)}")
+        if self.unseen:
+            lines.append(f"  not seen: {', '.join(self.unseen)} (put it where the camera sees it)")
         return "\n".join(lines)
 
 
@@ -122,12 +131,42 @@ def live_view(live: Live, game: Game, roll: Roll | None = None, lexicon: str = "
         return LiveView(live.state, reading.grid, None, _unplaced(table_roll, reading), words)
     verdict = refereed.verdict
     words = tuple(Word(w.text, w.valid) for w in verdict.across + verdict.down)
-    score = verdict.score if _sure(reading, game, roll) else None
-    return LiveView(live.state, reading.grid, score, _faces(verdict.unused), words)
+    unused = _faces(verdict.unused)
+    unseen = unseen_cubes(unused, reading) if roll is not None else ()
+    score = verdict.score if _sure(reading, game, roll) and not unseen else None
+    return LiveView(live.state, reading.grid, score, unused, words, unseen)
+
+
+def unseen_cubes(unused: Sequence[str], reading: LooseReading) -> tuple[str, ...]:
+    """The cubes of ``unused`` (the roll's, left out of the crossword) that no loose cube of
+    ``reading`` was read as: each loose cube read surely stands for its own face, and one
+    read doubtfully for any; what is left was not seen.
+
+    >>> from vision.reading import FaceReading
+    >>> from engine.faces import Face
+    >>> loose = [FaceReading(Face(f), 0, 0, p, 0, ()) for f, p in (("Q", 0.99), ("A", 0.5))]
+    >>> reading = LooseReading("adlib", tuple(loose), ("HI",), ())
+    >>> unseen_cubes(["Q", "E", "S"], reading)
+    ('E',)
+    """
+    left = Counter(unused)
+    loose = [f for f in reading.faces if f.cell is None]
+    for sure in (str(f.face) for f in loose if not f.doubtful):
+        left[sure] -= left[sure] > 0
+    # A doubtful cube is most likely what it was read as; else it may be any cube missing.
+    anyone = 0
+    for doubtful in (str(f.face) for f in loose if f.doubtful):
+        if left[doubtful] > 0:
+            left[doubtful] -= 1
+        else:
+            anyone += 1
+    missing = list(left.elements())
+    return tuple(missing[: max(0, len(missing) - anyone)])
 
 
 def _sure(reading: LooseReading, game: Game, roll: Roll | None) -> bool:
-    """Whether every cube the score counts was read surely, and all of them were seen."""
+    """Whether every cube the score counts was read surely, and (without a roll) all of
+    them were seen."""
     counted = reading.faces if roll is None else [f for f in reading.faces if f.cell is not None]
     if any(face.doubtful for face in counted):
         return False

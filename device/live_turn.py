@@ -4,7 +4,8 @@ refereed for the screen (``device.live``); at 0:00, the crossword to score.
 
 At 0:00 the last stable reading is scored, confirmed by a still at full resolution: where
 the still reads a crossword and nothing but cubes changed since that reading (no hand over
-them), the still's reading is scored, its letters read at full resolution; where a hand is
+them), the still's reading is scored, its letters read at full resolution and each
+cube's confidence that of every frame that read it too (``vision.evidence``); where a hand is
 in the still, or it reads no crossword, the last stable live reading is, and the players
 are told. Reading runs on a thread of its own (``start``), so that the button, the clock
 and the buzzer never wait for a frame (the box draws the newest ``view`` as it draws any
@@ -148,6 +149,8 @@ class LiveTurn:
             last = self.reader.stable
             # Asked even where the still read nothing whole: a hand may be what split it.
             covered = self.reader.covered(still, seen)
+            if seen is not None and not covered:  # what the frames said of its cubes too
+                seen = self.reader.confirmed(still, seen)
         if seen is not None and seen.grid and not covered:
             return seen, ""
         if last is not None and last.grid:

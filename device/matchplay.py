@@ -37,7 +37,7 @@ from device.events import (
 )
 from device.lists import Desk
 from device.readings import Reading, corrected
-from device.sections import Settings
+from device.sections import UNNAMED, Settings
 from device.table import Table
 from engine.adlib import BestCrossword, Verdict
 from engine.adlib.match import Match as TurnMatch
@@ -49,7 +49,7 @@ from engine.games import Game
 from engine.match import Match as RoundMatch
 from engine.match import MatchRules
 from engine.round import RoundResult, RoundRules
-from engine.sides import Side, seat_sides
+from engine.sides import Side, partners, seat_sides, unpartnered
 from engine.solver import FoundWord
 
 log = logging.getLogger("cuberef.match")
@@ -134,13 +134,17 @@ class BoxMatch:
 
     def sides(self) -> tuple[Side, ...]:
         if not self.game.is_tray and self.started.partners:
-            seats = self.seats
-            return seat_sides(seats, [("", tuple(seats[0::2])), ("", tuple(seats[1::2]))])
+            return seat_sides(self.seats, partners(self.seats))
         teams: dict[str, list[str]] = {}
         for name in self.seats:
             if self.teams.get(name):
                 teams.setdefault(self.teams[name], []).append(name)
         return seat_sides(self.seats, [(team, tuple(m)) for team, m in teams.items()])
+
+    @property
+    def unpartnered(self) -> str | None:
+        """Ad-Lib partners with an odd number of players: who plays as a side of one."""
+        return unpartnered(self.seats) if self.started.partners and not self.game.is_tray else None
 
     def round_rules(self, settings: Settings) -> RoundRules:
         """The Boggle options agreed for this match, with the teams the players picked."""
@@ -210,18 +214,16 @@ class BoxMatch:
         """Whether ``name`` is a side of several players (partners: "Ann & Cy roll")."""
         return any(side.name == name and not side.alone for side in self.sides())
 
-    def round_of(self, done: Round | None) -> str:
-        """Which round ``done`` is (or the next one, for None), as the title says it:
-        "round 2 of 3". A round of turns for Ad-Lib; of the whole table for Boggle."""
-        played = (
-            len(self.rounds)
-            if done is None or done not in self.rounds
-            else (self.rounds.index(done))
-        )
+    def round_number(self, done: Round | None) -> int:
+        """Which round ``done`` is (None: the next), counting rounds played, not cancelled
+        ones as ``Round.number`` does: of turns for Ad-Lib, of the whole table for Boggle."""
+        played = self.rounds.index(done) if done in self.rounds else len(self.rounds)
         sides = len(self.model.sides) if self.model else len(self.seats) or 1
-        number = played // sides + 1 if not self.game.is_tray else played + 1
-        agreed = self.started.rounds
-        return f"round {number} of {agreed}" if agreed else f"round {number}"
+        return played // sides + 1 if not self.game.is_tray else played + 1
+
+    def round_numbers(self, done: Round | None) -> tuple[int, int]:
+        """Which round ``done`` is (``round_number``), and of how many agreed (0: no limit)."""
+        return self.round_number(done), self.started.rounds
 
     @property
     def over(self) -> bool:
@@ -388,9 +390,9 @@ def stopped_at(
 
 def starting(game: Game, settings: Settings, table: Table | None) -> MatchStarted:
     """How the next match begins: the agreed rounds and target, and its players: those at
-    ``table`` (phones, the keyboard; their teams), or else the settings' players."""
+    ``table`` (phones, the keyboard, the names given; their teams), or the settings'."""
     seats = table.seats if table is not None else ()
-    players = table.names if table is not None else settings.players
+    players = table.names if table is not None else settings.players or UNNAMED
     code = table.code if table is not None else ""
     return MatchStarted(
         game.id, players, settings.rounds, settings.target_score, settings.partners, code, seats

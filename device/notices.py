@@ -35,6 +35,11 @@ class Notices:
         return source in self._by_source
 
     @property
+    def sentences(self) -> tuple[str, ...]:
+        """Every notice, one sentence (or a few) each."""
+        return tuple(self._by_source.values())
+
+    @property
     def text(self) -> str | None:
         """Every notice, as one line of sentences; None when nothing is wrong."""
         return " ".join(self._by_source.values()) or None

@@ -8,13 +8,14 @@ the screen shows with a QR code of the page's address and the table's long secre
 goes to the round's lists, which check it at once and store it before the phone hears
 it is kept. The phone shows only its own words until the lists lock at 0:00, then
 everyone's scores, its own first; before the scoring, words challenged and their rulings.
+``/history`` answers the evening read back: its matches, rounds, words and standings.
 
-The page knows the box only through ``Front``: the join code, the game's language, and
+The page knows the box only through ``Front``: the join code, the box's language, and
 what a phone may do (join, leave, hand in a word, see the round); ``device.phones``
 answers it from the referee. Every answer is JSON: ``{"ok": true, ...}`` or
-``{"ok": false, "error": sentence}`` with a 4xx status, and a refused request changes
-nothing. What a player types reaches other pages only as JSON text, which the page puts
-in with ``textContent``, never as HTML.
+``{"ok": false, "error": sentence}`` (in the box's language) with a 4xx status, and a
+refused request changes nothing. What a player types reaches other pages only as JSON
+text, which the page puts in with ``textContent``, never as HTML.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import asyncio
 import errno
 import logging
 import threading
-import time
 from collections.abc import Callable
 from importlib import resources
 from typing import Any, Protocol
@@ -33,8 +33,10 @@ import tornado.netutil
 import tornado.web
 
 from device import guard
+from device.buckets import Buckets
 from device.inputs import TooDeep, load_json, typed
 from device.lists import LONGEST_WORD
+from device.strings import page_texts, say, translated
 from engine.errors import CuberefError
 
 log = logging.getLogger("cuberef.page")
@@ -45,8 +47,6 @@ LARGEST_REQUEST, MOST_READ = 4096, 2 * 2**20
 LONGEST_NAME = 24
 #: A join code as typed (four letters) or as the QR code carries it (the long secret).
 CODE_LENGTH = guard.SECRET_LENGTH
-#: Words a phone may send: a burst of this many, then this many a second.
-BURST, PER_SECOND = 20, 5.0
 
 
 class Front(Protocol):
@@ -58,7 +58,7 @@ class Front(Protocol):
 
     @property
     def language(self) -> str:
-        """The language of the game's words: the page's language (``en``, ``cs``)."""
+        """The box's language (``[box] language``: ``en``, ``cs``), the page's too."""
         ...
 
     def join(self, name: str, team: str, token: str) -> tuple[str, str]:
@@ -81,6 +81,10 @@ class Front(Protocol):
 
     def dispute(self, token: str, word: str, allow: object) -> dict[str, Any]:
         """A word challenged (None: what the table is shown), or the judge's ruling."""
+        ...
+
+    def history(self, token: str) -> dict[str, Any]:
+        """The evening's matches and standings, as ``cuberef history --json`` prints them."""
         ...
 
 
@@ -114,35 +118,6 @@ class Refusal(Exception):
         self.status = status
 
 
-class Bucket:
-    """A token bucket: how fast one phone may send words."""
-
-    def __init__(self) -> None:
-        self.tokens, self.at = float(BURST), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * PER_SECOND)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Buckets:
-    """One token bucket for each player: how fast each may send words, however many
-    times (or on however many phones) they joined."""
-
-    def __init__(self) -> None:
-        self.buckets: dict[str, Bucket] = {}
-        self.lock = threading.Lock()
-
-    def allow(self, player: str) -> bool:
-        with self.lock:
-            return self.buckets.setdefault(player, Bucket()).take()
-
-
 class Handler(tornado.web.RequestHandler):
     """Shared checks: a local client, a small body, the join code; JSON in and out."""
 
@@ -164,35 +139,35 @@ class Handler(tornado.web.RequestHandler):
         if refused is not None:
             self.refuse(*refused)
         if len(self.request.body) > LARGEST_REQUEST:
-            self.refuse(413, "That is far longer than any word; send one word at a time.")
+            self.refuse(413, say("far-too-long"))
         if self.request.method == "POST" and not guard.is_json(
             self.request.headers.get("Content-Type")
         ):
-            self.refuse(415, "The page sent something that is not a request; reload it.")
+            self.refuse(415, say("not-a-request"))
 
-    def refuse(self, status: int, sentence: str) -> None:
+    def refuse(self, status: int, sentence: str) -> None:  # English, said in the page's language
         self.set_status(status)
-        self.finish({"ok": False, "error": sentence})
+        self.finish({"ok": False, "error": translated(sentence, self.front.language)})
         raise tornado.web.Finish()
 
     def data(self) -> dict[str, Any]:
         try:  # its size bounded in ``prepare``, its depth here, before it is parsed
             parsed = load_json(self.request.body or b"{}")
         except TooDeep:
-            raise Refusal(400, "The page sent a request nested too deeply; reload it.") from None
+            raise Refusal(400, say("nested-too-deep")) from None
         except ValueError:  # not JSON, or not UTF-8
             parsed = None
         if not isinstance(parsed, dict):
-            raise Refusal(400, "The page sent something that is not a request; reload it.")
+            raise Refusal(400, say("not-a-request"))
         return parsed
 
     def text(self, data: dict[str, Any], key: str, longest: int) -> str:
         value = data.get(key, "")
         if not isinstance(value, str) or any("\ud800" <= ch <= "\udfff" for ch in value):
-            raise Refusal(400, f"The {key} must be text.")  # JSON's "\ud800" is not
+            raise Refusal(400, say("must-be-text", key=key))  # JSON's "\ud800" is not
         value = value.strip()
         if len(value) > longest:
-            raise Refusal(413, f"The {key} is too long: {longest} letters at most.")
+            raise Refusal(413, say("too-long", key=key, longest=longest))
         return value
 
     def check_code(self, code: str, token: str = "") -> None:
@@ -200,7 +175,7 @@ class Handler(tornado.web.RequestHandler):
         client, and past a few a minute the client waits (``device.guard.Tries``), unless
         it is a phone already in (the right code with its token) or one that scanned."""
         if not code:
-            raise Refusal(403, "Give the join code shown on the box.")
+            raise Refusal(403, say("give-code"))
         right = self.front.join_code
         scanned = bool(right) and code.upper() == guard.qr_secret(right, self.key)
         good = scanned or (bool(right) and code.upper() == right)
@@ -213,7 +188,7 @@ class Handler(tornado.web.RequestHandler):
             raise Refusal(429, guard.wait_sentence(wait))
         if not good:
             self.tries.wrong(client)
-            raise Refusal(403, "That is not this match's join code; look at the box again.")
+            raise Refusal(403, say("wrong-code"))
 
     def holds(self, token: str) -> bool:
         if not token:
@@ -233,14 +208,14 @@ class Handler(tornado.web.RequestHandler):
             self.refuse(409, str(error))
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.finish({"ok": False, "error": f"The page could not answer ({status_code})."})
+        said = translated(say("could-not-answer", status=status_code), self.front.language)
+        self.finish({"ok": False, "error": said})
 
 
-class Hello(Handler):
-    """What the page shows before it has joined: the game's language."""
-
+class Hello(Handler):  # the box's language, and the page's own words in it (phone-*)
     def get(self) -> None:
-        self.answer(lambda: {"language": self.front.language})
+        language = self.front.language
+        self.answer(lambda: {"language": language, "texts": page_texts(language)})
 
 
 class Join(Handler):
@@ -251,7 +226,7 @@ class Join(Handler):
             name = typed(self.text(data, "name", LONGEST_NAME), "The name")
             team = typed(self.text(data, "team", LONGEST_NAME), "The team")
             if not name or not all(ch.isprintable() and ch not in '<>&"`' for ch in name + team):
-                raise Refusal(400, "Give your name in letters, without signs such as < > &.")
+                raise Refusal(400, say("name-in-letters"))
             token, joined = self.front.join(name, team, self.text(data, "token", 64))
             return {"token": token, "name": joined}
 
@@ -281,7 +256,7 @@ class Word(Handler):
             player = self.front.player(token)  # a phone that has not joined is told so first
             word = typed(self.text(data, "word", LONGEST_WORD), "The word")
             if not self.buckets.allow(player):
-                raise Refusal(429, "Too fast: send one word at a time.")
+                raise Refusal(429, say("too-fast"))
             if what == "word":
                 return self.front.hand_in(token, word, bool(data.get("remove")))
             return self.front.dispute(token, word, data.get("allow") if what == "rule" else None)
@@ -295,6 +270,19 @@ class State(Handler):
             token = self.get_argument("token", "")[:64]
             self.check_code(self.get_argument("code", "")[:CODE_LENGTH], token)
             return self.front.state(token)
+
+        self.answer(work)
+
+
+class History(Handler):
+    """The evening read back: every match since the box started, its rounds and words,
+    and the standings (``device.history``), for a phone that has joined."""
+
+    def get(self) -> None:
+        def work() -> dict[str, Any]:
+            token = self.get_argument("token", "")[:64]
+            self.check_code(self.get_argument("code", "")[:CODE_LENGTH], token)
+            return self.front.history(token)
 
         self.answer(work)
 
@@ -346,6 +334,7 @@ class Page:
                 (r"/leave", Leave, shared),
                 (r"/(word|dispute|rule)", Word, shared),
                 (r"/state", State, shared),
+                (r"/history", History, shared),
                 (r"/(index\.html|page\.js|page\.css|)", Files),
             ],
             compress_response=False,

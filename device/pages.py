@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from device.lines import Line, message_height, rows_of, table_rows
-from device.paint import font, smallest, wrap
+from device.lines import COLUMN_AT_LEAST, Line, message_height, rows_of, table_rows
+from device.paint import font, smallest
 from device.render import View, layout, text_area
+from device.strings import say
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def _room(view: View, width: int, height: int) -> tuple[_Room, _Room]:
         tables = table_rows(view.table, typeface, area.width, indent, gap)
         top += max(len(rows) for rows in tables) * step
     fit = max(0, (area.bottom - top) // step)
-    columns = 2 if area.width >= 2 * 300 * unit else 1
+    columns = 2 if area.width >= 2 * COLUMN_AT_LEAST * unit else 1
     return _Room(fit, area.width), _Room(
         fit * columns, (area.width - gap * (columns - 1)) // columns
     )
@@ -54,44 +55,61 @@ def _fits(view: View, width: int, height: int) -> bool:
 @cache
 def pages(view: View, width: int, height: int) -> tuple[View, ...]:
     """``view`` as the pages it takes to show every one of its lines (itself where they
-    fit), each page's message saying which page it is."""
+    fit), each page's message saying which page it is. A view with a ``summary`` (every
+    player's score) that does not fit shows it first, on a page of its own, and then its
+    lines in the whole width, without the cubes: a table of twelve reads its scores at
+    once, and its words in few pages."""
     if not view.lines or _fits(view, width, height):
         return (view,)
-    _one, room = _room(replace(view, message=_page_mark(view.message, 99, 99)), width, height)
+    if view.summary:
+        view = replace(view, faces=(), size=0, doubtful=frozenset(), values=(), caption="")
+    marked = replace(view, message=_page_mark(view.message, 99, 99, view.language))
+    _one, room = _room(marked, width, height)
     if room.rows < 1:
         return (view,)  # the message fills the screen: no page would show a line
-    lines = _one_row_each(view.lines, room.width, height)
-    chunks: list[list[Line]] = []
-    page: list[Line] = []
-    for block in _blocks(lines):
-        if page and len(page) + len(block) > room.rows and len(block) <= room.rows:
-            chunks.append(page)
-            page = []
-        for line in block:
-            if len(page) == room.rows:
-                chunks.append(page)
-                page = []
-            page.append(line)
-    chunks.append(page)
+    chunks = _chunks(_one_row_each(view.lines, room.width, height), room.rows)
+    shown = [replace(view, lines=tuple(chunk)) for chunk in chunks]
+    if view.summary:
+        shown.insert(0, replace(view, lines=view.summary))
     return tuple(
-        replace(view, lines=tuple(chunk), message=_page_mark(view.message, k, len(chunks)))
-        for k, chunk in enumerate(chunks, 1)
+        replace(page, message=_page_mark(view.message, k, len(shown), view.language))
+        for k, page in enumerate(shown, 1)
     )
 
 
+def _chunks(lines: list[Line], most: int) -> list[list[Line]]:
+    """The lines in pages of at most ``most``: a side (a heading and the lines under it)
+    that would not fit on this page begins the next where it fits there whole and this
+    page is more than half full; else it goes on over the page, its heading said again."""
+    chunks: list[list[Line]] = []
+    page: list[Line] = []
+    for block in _blocks(lines):
+        if page and len(page) + len(block) > most and len(block) <= most and len(page) > most // 2:
+            chunks.append(page)
+            page = []
+        for line in block:
+            if len(page) == most:
+                chunks.append(page)
+                again = line is not block[0] and block[0].kind != "item" and most > 1
+                page = [block[0]] if again else []
+            page.append(line)
+    chunks.append(page)
+    return chunks
+
+
 def _one_row_each(lines: tuple[Line, ...], width: int, height: int) -> list[Line]:
-    """The lines with each that wraps onto several rows made one line a row (the rows
-    after its first as the lines under it), so that a page may end between them."""
+    """The lines with each that takes several rows made one line a row (the rows after
+    its first as the lines under it), so that a page may end between them."""
+    unit = height / 480
     typeface = font(smallest(height))
-    indent = round(24 * height / 480)
     split: list[Line] = []
     for line in lines:
-        if line.points or _count((line,), width, height) == 1:
+        rows = rows_of((line,), typeface, width, round(24 * unit), round(16 * unit))
+        if len(rows) == 1:
             split.append(line)
             continue
-        pieces = wrap(line.text, typeface, width - indent) or [""]
-        split += [replace(line, text=pieces[0])]
-        split += [Line(piece) for piece in pieces[1:]]
+        split += [replace(line, text=rows[0].text, points=rows[0].points)]
+        split += [Line(row.text, row.points) for row in rows[1:]]
     return split
 
 
@@ -105,6 +123,6 @@ def _blocks(lines: list[Line]) -> list[list[Line]]:
     return blocks
 
 
-def _page_mark(message: str, number: int, total: int) -> str:
-    mark = f"Page {number} of {total}."
+def _page_mark(message: str, number: int, total: int, language: str) -> str:
+    mark = say("page-of", language, number=number, total=total)
     return f"{message}\n{mark}" if message else mark

@@ -13,8 +13,10 @@ from typing import Any
 
 from device.page import Refusal
 from device.referee import Referee
-from device.results import phone_state, ruled
+from device.results import between_matches, phone_state, ruled
+from device.strings import say, translated
 from device.table import make_token, phone_of
+from device.wording import verdict
 from engine.errors import RuleError
 
 
@@ -35,11 +37,11 @@ class Phones:
         ``RuleError`` says why not."""
         referee = self.referee
         if not referee.game.is_tray:
-            raise RuleError(f"The players' page is for word lists; {referee.game.title} is not.")
+            raise RuleError(say("lists-only", game=referee.game.title))
         known = token and referee.table.name_of(phone_of(token)) is not None
         token = token if known else make_token()
         with referee.lock:
-            between = referee.match is None or referee.match.ended
+            between = between_matches(referee)
             seat = referee.table.join(name, team, phone_of(token), between_matches=between)
         referee.on_change(referee)
         return token, seat.name
@@ -47,7 +49,7 @@ class Phones:
     def player(self, token: str) -> str:
         name = self.referee.table.name_of(phone_of(token)) if token else None
         if name is None:
-            raise Refusal(401, "This phone has not joined; join again.")
+            raise Refusal(401, say("not-joined"))
         return name
 
     def leave(self, token: str) -> None:
@@ -61,7 +63,7 @@ class Phones:
         name = self.player(token)
         desk = self.referee.desk
         if desk is None:
-            raise Refusal(409, "No round is running: wait for the timer.")
+            raise Refusal(409, say("no-round"))
         if remove:
             desk.remove(name, word)
             return {"removed": word}
@@ -76,16 +78,30 @@ class Phones:
         on the screen (``device.disputes`` has the rules)."""
         name, referee = self.player(token), self.referee
         if allow is not None and not isinstance(allow, bool):
-            raise Refusal(400, "Say whether the word is allowed: true or false.")
+            raise Refusal(400, say("say-allowed"))
         with referee.lock:
             if allow is not None:
                 referee.disputes.judged(name, referee.state, word, allow)
                 return {}
             found = referee.disputes.challenge(referee.round, referee.state, name, word)
         referee.on_change(referee)
-        return {"dispute": found.to_json()}
+        shown = {"verdict": verdict(found.dispute, self.language)}
+        shown["definition"] = translated(found.dispute.definition, self.language)
+        return {"dispute": {**found.to_json(), **shown}}
+
+    def history(self, token: str) -> dict[str, Any]:
+        """The evening since the box started, as ``cuberef history --json`` prints it."""
+        from device.history import read_matches
+        from device.history_formats import document
+
+        self.player(token)  # a phone that has joined
+        referee = self.referee
+        store = referee.record.source
+        if store is None:
+            return document([])
+        return document(read_matches(store, referee.settings, referee.evening_since))
 
 
 def language_of(referee: Referee) -> str:
-    """The phones' language: the game's words' (Czech for Czech Boggle), else English."""
-    return "cs" if referee.game.lexicon == "cs" else "en"
+    """The phones' language: the box's (``[box] language``, by default the game's)."""
+    return referee.language

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from device.strings import say
 from engine.board import Board
 from engine.errors import CuberefError
 from engine.faces import Face
@@ -57,7 +58,7 @@ def check_roll(reading: Reading, roller: str = "") -> Reading:
     for who starts; else ``CuberefError`` says what to do."""
     count = len(reading.faces)
     if not count:
-        raise CuberefError("No cube was found in the photo; roll them under the camera.")
+        raise CuberefError(say("no-cube"))
     if roller and count != 1:
-        raise CuberefError(f"{roller}, roll just one cube for who starts; the photo shows {count}.")
+        raise CuberefError(say("one-cube", roller=roller, count=count))
     return reading

@@ -25,7 +25,6 @@ from device.camera import Camera
 from device.clock import Clock
 from device.corrections import Corrections
 from device.disputes import Disputes
-from device.events import Event as StoredEvent
 from device.events import (
     MatchEnded,
     MatchStarted,
@@ -36,21 +35,25 @@ from device.events import (
     RoundStarted,
     StarterRolled,
 )
-from device.flow import IN_ROUND, Event, Machine, State
+from device.flow import IN_ROUND, PRESSES, Event, Machine, State
+from device.history import Evening, evening_or_none
 from device.keyboard import Keyboard
 from device.lists import Desk
-from device.matchplay import BoxMatch, Round, replay, starting, stopped_at
+from device.matchplay import BoxMatch, Round, starting
 from device.notices import Notices
 from device.readings import check_roll
 from device.record import Record
+from device.resuming import resume_match
 from device.scoring import Scoring
 from device.seams import Reader, Scorer
 from device.sections import Settings
+from device.sign import Sign
 from device.store import Store
+from device.strings import say, translated
 from device.table import Table, make_code
 from device.timer import Timer
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune
-from device.wording import prompt, resumed
+from device.wording import prompt
 from engine.errors import CuberefError, MachineError
 from engine.faces import Face
 from engine.games import Game
@@ -79,6 +82,7 @@ class Referee:
         self.game = parts.game
         self.clock = parts.clock
         self.settings = settings = parts.settings
+        self.language = settings.language  # what the screens and phones say things in
         self.machine = Machine()
         self.match: BoxMatch | None = None
         self.round: Round | None = None
@@ -94,8 +98,9 @@ class Referee:
             make_code() if page.enabled else "",
             seat if seat.name else None,
             write=lambda payload: self.record.write(0, payload),
+            named=settings.players if self.game.is_tray and page.lists else (),
         )
-        self.keyboard = Keyboard(seat.name, lambda: self.desk) if seat.name else None
+        self.keyboard = Keyboard(seat.name, lambda: self.desk, self.language) if seat.name else None
         self.corrections = Corrections(self.record)
         self.disputes = Disputes(self.game, settings, self.record)
         self.scoring = Scoring(
@@ -110,7 +115,11 @@ class Referee:
         #: Taken for the short changes the players' page makes from its own thread.
         self.lock = threading.RLock()
         self.timer = Timer(parts.buzzer)
+        self.sign = Sign(parts.buzzer)  # for a press not taken
         self._camera: Camera | None = None
+        #: The evening: every match begun since the box started (or the one it resumed).
+        self.evening_since = self.clock.wall()
+        self.evening = Evening()
         self.message = self.prompt()
 
     # The machine ---------------------------------------------------------------------
@@ -122,15 +131,18 @@ class Referee:
     def handle(self, event: Event | str) -> None:
         """Feed one event (a press, or a step's own answer) to the machine."""
         next_event: Event | None = Event(event)
+        pressed = next_event in PRESSES  # what a press changes settles
         now = self.clock.monotonic()
         if next_event is Event.TAP and not self.machine.takes_press(now, self._timer_run()):
-            log.info("a press right after a change of screen: the same press, ignored")
+            self.sign.give(now)  # right after a change a press made, or early in a round
             return
         while next_event is not None:
             if self.machine.cancels(next_event):
                 self._cancel()
-            moved = self.machine.fire(next_event, self.clock.monotonic())
+            moved = self.machine.fire(next_event, self.clock.monotonic(), pressed=pressed)
             if moved is None:
+                if next_event is Event.TAP:
+                    self.sign.give(now)
                 return
             self.on_change(self)
             next_event = self._enter(moved)
@@ -143,7 +155,7 @@ class Referee:
             answer: Event | None = step()
         except Exception as error:  # any failure of a step: the failsafe state
             log.exception("%s failed", state)
-            self.message = f"Something went wrong ({error}). Press the button to start again."
+            self.message = say("went-wrong", self.language, error=error)
             self.notices.say("failsafe", self.message)
             self._beep(TROUBLE)
             return Event.ERROR
@@ -179,7 +191,7 @@ class Referee:
 
     def prompt(self) -> str:
         """What the next press does (``device.wording.prompt``)."""
-        return prompt(self.match or self.upcoming(), self.game)
+        return prompt(self.match or self.upcoming(), self.game, self.language)
 
     def upcoming(self) -> BoxMatch:
         """The match the next press plays in: the one under way, or the next one as it
@@ -197,7 +209,8 @@ class Referee:
             reading = check_roll(self.parts.reader.read_roll(image, self.game), roller)
         except (CuberefError, MachineError) as error:
             log.warning("reading failed: %s", error)
-            self.message = f"{error} Press the button to try again."
+            said = translated(str(error), self.language)
+            self.message = say("try-again", self.language, error=said)
             self._beep(TROUBLE)
             return Event.READ_FAILED
         self.notices.clear("start-up")
@@ -255,7 +268,7 @@ class Referee:
             return Event.DISPUTED
         if (at_once := self.scoring.at_once(self.settings.page.lists)) is not None:
             return at_once
-        self.message = "Time is up. Press the button to score."
+        self.message = say("time-up", self.language)
         return None
 
     def _enter_allowing(self) -> Event:
@@ -275,13 +288,13 @@ class Referee:
                 scored = self.scoring.crossword(done, match)
         except (CuberefError, MachineError) as error:
             log.warning("scoring failed: %s", error)
-            self.message = f"{error} Press the button to try again."
+            self.message = say("try-again", self.language, error=error)
             self._beep(TROUBLE)
             return Event.SCORE_FAILED
         self.record.write(done.number, scored)
         with self.lock:
             match.record(done, scored)
-        self.message = "Press the button for the match table."
+        self.message = say("press-for-table", self.language)
         return Event.SCORED
 
     def _enter_match(self) -> None:
@@ -291,6 +304,7 @@ class Referee:
             match.ended = True
             self.record.write(0, MatchEnded(match.winners()))
         self.round = None
+        self.evening = evening_or_none(self.record.source, self.settings, self.evening_since)
         self.message = self.prompt()
 
     def _cancel(self) -> None:
@@ -304,7 +318,7 @@ class Referee:
         self.scoring.unwatch()
         self.timer.stop(self.clock.monotonic())
         self._beep(CANCEL)
-        self.message = f"Round cancelled. {self.prompt()}"
+        self.message = say("round-cancelled", self.language, next=self.prompt())
 
     # Players and their lists ------------------------------------------------------------
 
@@ -336,31 +350,8 @@ class Referee:
             self.on_change(self)
 
     def resume(self) -> None:
-        """Pick the stored match up where it stopped (after a restart or a power cut): the
-        table as it sat, and the state the stored events say, by a ``resume-*`` event."""
-        _number, events = self.record.latest()
-        refused: list[tuple[StoredEvent, str]] = []
-        replayed = replay(events, self.game, refused)
-        for event, reason in refused:  # read back whole, but not to be replayed
-            self.record.set_aside(event, reason)
-        events = [event for event in events if all(event is not bad for bad, _ in refused)]
-        if skipped := self.record.skipped():
-            self.say("skipped", skipped)
-        self.table.sit(replayed.seats, replayed.code if self.settings.page.enabled else "")
-        self.match = replayed.match
-        resume, self.round = stopped_at(replayed, events)
-        if self.match is not None and self.round is not None:
-            if resume is Event.RESUME_SCORED:
-                self.scoring.work_out(self.round, self.match, self.players_with_lists())
-            elif self.game.is_tray:
-                self.disputes.replay(self.round)
-                self.round.desk = self.scoring.desk(self.round, self.match)
-        if resume is not None:
-            self.handle(resume)
-        self.machine.settle()  # a restarted box takes its first press at once
-        if self.match is not None:
-            self.message = resumed(resume, self.match.ended, self.message, self.prompt())
-            log.info("resumed match %d in %s", self.match.number, self.state)
+        """Pick the stored match up where it stopped (``device.resuming``)."""
+        resume_match(self)
 
     # Helpers -------------------------------------------------------------------------
 

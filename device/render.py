@@ -18,6 +18,7 @@ from device.paint import (
     ALERT,
     BACKGROUND,
     CLOCK_LAST,
+    DOUBT,
     INK,
     SMALLEST,
     TITLE,
@@ -32,6 +33,9 @@ from device.tiles import draw_qr, draw_tile
 #: How wide (at 800x480) a results screen's cubes get at least, so that each cube's letter
 #: is drawn at the smallest text or larger.
 TILE_AT_LEAST = 42
+#: How wide (at 800x480) the players' page's QR code is at most: four pixels a module of
+#: an address with its secret, and the rest of the screen for the match table.
+QR_SIDE = 170
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,13 @@ class View:
     score: str = ""
     #: The tiles of cubes already laid (greyed, so the unused ones stand out).
     used: frozenset[int] = frozenset()
+    #: Every side's score in a line each: shown alone first where the lines take pages
+    #: (``device.pages``), so that every score is on one page.
+    summary: tuple[Line, ...] = ()
+    #: The language of the view's words, for those the screen adds (a page's number).
+    language: str = "en"
+    #: A press the box did not take: the screen's edge flashes.
+    flash: bool = False
 
 
 @dataclass(frozen=True)
@@ -173,6 +184,8 @@ def render(view: View, surface: pygame.Surface) -> Layout:
         for line in notice_lines(view.notice, width, height):
             paint.text(line, paint.least, INK, (round(12 * unit), y))
             y += step
+    if view.flash:
+        pygame.draw.rect(surface, DOUBT, surface.get_rect(), max(4, round(12 * unit)))
     return Layout(
         where.top, where.clock, where.board, where.side, where.bottom, where.cells,
         tuple(paint.texts),
@@ -198,7 +211,8 @@ def text_area(where: Layout, view: View, unit: float) -> tuple[pygame.Rect, pyga
     area = pygame.Rect(where.side.left, top, where.side.width, where.side.bottom - top)
     if not view.qr:
         return area, None
-    side = min(area.width // 2, area.height)
+    # Small, beside the table: a phone reads it from close by, the table from afar.
+    side = min(area.width // 2, area.height, round(QR_SIDE * unit))
     code = pygame.Rect(area.right - side, area.bottom - side, side, side)
     area.width -= side + round(12 * unit)
     return area, code

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from device.inputs import load_json
+from device.strings import say
 
 log = logging.getLogger("cuberef")
 
@@ -88,4 +89,6 @@ def wait(
     )
     if seconds:
         sleep(seconds)
-    return f"The box was started again after it failed {times} ({failures.reason})."
+    if failures.count == 1:
+        return say("restarted-once", reason=failures.reason)
+    return say("restarted", count=failures.count, reason=failures.reason)

@@ -11,7 +11,8 @@ from typing import Any
 from device.flow import State
 from device.readings import faces_of, size_of
 from device.referee import Referee
-from device.wording import status_words, winners_line
+from device.strings import translated
+from device.wording import status_words, verdict, winners_line
 from engine.referee import Ruling
 
 #: The phase a phone shows, by the referee's state ("waiting" for the others).
@@ -38,7 +39,8 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             "language": language,
             "name": name,
             "team": team,
-            "round": done.number if done else 0,
+            "round": match.round_number(done) if done and match else 0,  # as the screen says
+            "between": between_matches(referee),  # the page offers Leave
             "seconds": round(referee.seconds_left),
             "message": referee.message,
             "board": [],
@@ -46,12 +48,19 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             "results": [],
             "standings": [{"name": n, "score": s} for n, s in match.standings()] if match else [],
             "winners": list(match.winners()) if match else [],
-            "winner": winners_line(match.winners()) if match and match.winners() else "",
+            "winner": winners_line(match.winners(), language) if match and match.winners() else "",
             "judge": bool(referee.disputes.judge) and name == referee.disputes.judge,
             "disputes": [],
         }
         if done is not None and phase != "waiting":
-            state["disputes"] = [c.to_json() for c in referee.disputes.of(done)]
+            state["disputes"] = [
+                {
+                    **c.to_json(),
+                    "verdict": verdict(c.dispute, language),
+                    "definition": translated(c.dispute.definition, language),
+                }
+                for c in referee.disputes.of(done)
+            ]
         if done is not None and done.reading is not None and phase != "waiting":
             faces, size = [str(f) for f in faces_of(done.reading)], size_of(done.reading)
             state["board"] = [faces[r * size : (r + 1) * size] for r in range(size)]
@@ -82,13 +91,21 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
     return state
 
 
+def between_matches(referee: Referee) -> bool:
+    """Whether the table may change for the next match (players join, leave, change
+    teams): no match under way, or its last round scored, from its score screen on
+    until the next match's first roll."""
+    match = referee.match
+    return match is None or match.ended or match.over
+
+
 def ruled(word: str, ruling: Ruling, language: str) -> dict[str, Any]:
     """A word on a phone's own list as the phone shows it: the ruling in words, why not
-    (in English only: the engine's reasons are English), and the spellings it counts as."""
+    (the engine's reason, in the page's language), and the spellings it counts as."""
     return {
         "word": word,
         "status": ruling.status,
         "said": status_words(ruling.status, language),
-        "why": ruling.reason if language == "en" else "",
+        "why": translated(ruling.reason, language),
         "counted": [spelling for spelling in ruling.spellings if spelling != word],
     }

@@ -6,7 +6,7 @@ Each field is one setting, declared once with its default, its check and its hel
 refuses what is wrong; the parts take their own section, never the whole.
 
 >>> Settings().button.pin, Settings().screen.width, Settings().players
-(17, 800, ('Player 1', 'Player 2'))
+(17, 800, ())
 >>> dict(sections())["page"] is PageSettings
 True
 """
@@ -23,6 +23,9 @@ from typing import Any
 from device.tunes import parse_tune
 from engine.errors import CuberefError
 from engine.games import GAMES
+
+#: The players of a box without lists whose settings name none.
+UNNAMED = ("Player 1", "Player 2")
 
 # BCM numbers a Pi 4/5 brings out on its 40-pin header.
 GPIO_PINS = range(2, 28)
@@ -75,8 +78,8 @@ def _port(value: Any) -> str | None:
 
 
 def _players(value: Any) -> str | None:
-    if not value or not all(isinstance(name, str) and name.strip() for name in value):
-        return "must be a list of one or more names"
+    if not all(isinstance(name, str) and name.strip() for name in value):
+        return "must be a list of names"
     if len(set(value)) != len(value):
         return "must not name a player twice"
     return None
@@ -104,9 +107,11 @@ class BuzzerSettings:
 
 @dataclass(frozen=True, slots=True)
 class CameraSettings:
-    backend: str = setting("auto", _choice("auto", "picamera", "usb", "folder"))
+    backend: str = setting("auto", _choice("auto", "picamera", "usb", "folder", "replay"))
     usb_index: int = setting(0, _between(0, 63))
     folder: str = setting("", help="photos that stand in for the camera")
+    source: str = setting("", help="replay: a folder of frames (in name order) or a video")
+    fps: float = setting(5.0, _between(0.1, 120), "replay: frames a second")
     width: int = setting(1920, _between(320, 9152))
     height: int = setting(1080, _between(240, 6944))
     focus: str = setting("auto", _choice("auto", "fixed"))
@@ -141,6 +146,7 @@ class TuneSettings:
     alarm: str = setting("", _tune, _TUNE_HELP)
     trouble: str = setting("", _tune, _TUNE_HELP)
     cancel: str = setting("", _tune, _TUNE_HELP)
+    not_taken: str = setting("", _tune, _TUNE_HELP, key="not-taken")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,13 +166,32 @@ class PageSettings:
         return self.enabled or bool(self.keyboard_player)
 
 
+def _language(value: Any) -> str | None:
+    from device.strings import languages
+
+    if value == "" or value in languages():
+        return None
+    return f"must be one of {', '.join(languages())}, or empty for the game's"
+
+
+@dataclass(frozen=True, slots=True)
+class BoxSettings:
+    language: str = setting(
+        "", _language, "what the screens and phones say; empty: the game's (cs for czech-boggle)"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Every setting of the box: the top-level keys, then one value per section."""
 
     game: str = setting("boggle", _choice(*GAMES), "the game the box referees")
     dice: str = setting("", help="the edition's cubes (as `cuberef roll --dice`)")
-    players: tuple[str, ...] = setting(("Player 1", "Player 2"), _players, "names, in turn order")
+    players: tuple[str, ...] = setting(
+        (),
+        _players,
+        "names, in turn order (none: Player 1 and Player 2, or the phones' with the page on)",
+    )
     lexicon: str = setting("", help="the word list; empty means the game's own")
     timer_seconds: int = setting(180, _between(10, 3600), "length of a round")
     hold_seconds: float = setting(2.0, _between(0.5, 10), "hold this long to cancel")
@@ -177,7 +202,9 @@ class Settings:
         (), _names, "Boggle: players who may count words from 3 letters"
     )
     advanced: bool = setting(False, help="Big Boggle's advanced game: words of 5 letters or more")
-    partners: bool = setting(False, help="Ad-Lib: players in alternate seats play as partners")
+    partners: bool = setting(
+        False, help="Ad-Lib: players sitting opposite play as partners (an odd one out alone)"
+    )
     button: ButtonSettings = ButtonSettings()
     buzzer: BuzzerSettings = BuzzerSettings()
     camera: CameraSettings = CameraSettings()
@@ -185,6 +212,15 @@ class Settings:
     store: StoreSettings = StoreSettings()
     tunes: TuneSettings = TuneSettings()
     page: PageSettings = PageSettings()
+    box: BoxSettings = BoxSettings()
+
+    @property
+    def language(self) -> str:
+        """What the box says things in: ``[box] language``, else the game's words'."""
+        from device.strings import game_language
+        from engine.games import find_game
+
+        return self.box.language or game_language(find_game(self.game))
 
 
 @dataclass(frozen=True, slots=True)

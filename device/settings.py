@@ -39,6 +39,7 @@ from typing import Any
 from device.buzzer import PASSIVE_RANGE
 from device.inputs import parse_toml, read_text
 from device.sections import (
+    UNNAMED,
     ButtonSettings,
     BuzzerSettings,
     CameraSettings,
@@ -53,8 +54,10 @@ from device.sections import (
     value_of,
 )
 from device.tunes import Tune, parse_tune
+from device.wording import names_and, unpartnered_line
 from engine.errors import CuberefError
-from engine.games import Game, find_game
+from engine.games import GAMES, Game, find_game
+from engine.sides import partners, seat_sides, unpartnered
 
 __all__ = [
     "ButtonSettings",
@@ -73,6 +76,7 @@ __all__ = [
     "simulated",
     "state_folder",
     "tunes",
+    "warnings",
 ]
 
 Document = Mapping[str, Any]
@@ -91,6 +95,23 @@ def problems(document: Document, base: Settings | None = None) -> list[str]:
     setting on its own, then the settings together (as the box will use them)."""
     found, _chosen = _laid(base or Settings(), document)
     return found
+
+
+def warnings(document: Document, base: Settings | None = None) -> list[str]:
+    """What is right but worth a word before a match, one sentence each: Ad-Lib partners
+    with an odd number of players, one of whom plays as a side of one."""
+    _found, chosen = _laid(base or Settings(), document)
+    game = GAMES.get(chosen.game)
+    if game is None or game.is_tray or not chosen.partners:
+        return []
+    players = chosen.players or UNNAMED
+    lone = unpartnered(players)
+    if lone is None:
+        return []
+    sides = names_and([side.name for side in seat_sides(players, partners(players))])
+    return [
+        f"partners = true with {len(players)} players: {unpartnered_line(lone)} The sides: {sides}."
+    ]
 
 
 def _laid(base: Settings, document: Document) -> tuple[list[str], Settings]:
@@ -124,8 +145,8 @@ def _laid(base: Settings, document: Document) -> tuple[list[str], Settings]:
 
 def together(chosen: Settings) -> list[str]:
     """What is wrong only as the box uses the settings: dice the game does not have, a
-    word list that is not there, a store folder that is a file, a tune the chosen
-    buzzer cannot play."""
+    word list that is not there, a replay camera with nothing to play, a store folder
+    that is a file, a tune the chosen buzzer cannot play."""
     found: list[str] = []
     try:
         chosen_game(chosen)
@@ -139,6 +160,11 @@ def together(chosen: Settings) -> list[str]:
                 f"lexicon = {chosen.lexicon!r} is not a word list here; choose one of "
                 f"{', '.join(available_lexicons())}, or make one with cuberef lexicon build."
             )
+    if chosen.camera.backend == "replay":
+        from device.replay import source_problem
+
+        if wrong := source_problem(chosen.camera.source):
+            found.append(wrong)
     folder = state_folder(chosen)
     if folder.exists() and not folder.is_dir():
         found.append(

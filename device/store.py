@@ -316,6 +316,28 @@ class Store:
         refused = frozenset(str(word) for word, yes in rows if not yes)
         return HouseList(language, allowed, refused)
 
+    def house_rows(self, language: str) -> list[tuple[str, bool, float]]:
+        """Each ruling in one language with when it was made (the latest of each word),
+        for the house list as it stood at a past round."""
+        try:
+            with self._lock:
+                rows = self.db.execute(
+                    "SELECT word, allowed, at FROM house WHERE language = ?", (language,)
+                ).fetchall()
+        except sqlite3.Error:  # a read-only store made before the house list
+            return []
+        return [(str(word), bool(yes), float(at)) for word, yes, at in rows]
+
+    def matches(self, since: float = 0.0) -> list[int]:
+        """The numbers of the matches begun at ``since`` (a wall-clock time) or later."""
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT match FROM events WHERE match > 0 GROUP BY match"
+                " HAVING MIN(at) >= ? ORDER BY match",
+                (since,),
+            ).fetchall()
+        return [int(row[0]) for row in rows if isinstance(row[0], int)]
+
     def events(self, match: int) -> list[Event]:
         """The match's events that read back whole; the others are set aside (moved to
         ``quarantine`` unless the store is read-only) and listed in ``skipped``."""

@@ -5,7 +5,9 @@ Every rule of joining is here: a player joins between matches, never during one,
 twelve at most (``MAX_PLAYERS``); a name is one player's, so a name in use is refused
 unless the same phone asks again (a reload, a restart of the box) or the keyboard's
 player is meant; the players and their teams stay at the table for the next match until
-they leave. A phone is known by the SHA-256 of the token the box gave it, which the
+they leave. The players the settings name sit at the table from the start, in their
+seats: the first phone to join with such a name takes that seat (during a match too,
+since the player is in it). A phone is known by the SHA-256 of the token the box gave it, which the
 store keeps, so after a restart the same phones are still in, and no token is stored.
 
 >>> table = Table("ABCD", PlayerJoined("Dee", keyboard=True))
@@ -20,6 +22,12 @@ Traceback (most recent call last):
 engine.errors.RuleError: A match is under way; join when it ends, at the match table.
 >>> table.names, table.name_of(phone_of("ann's token"))
 (('Dee', 'Ann'), 'Ann')
+>>> named = Table("ABCD", named=("Cy", "Eve"))
+>>> eve = named.join("Eve", "Owls", phone_of("eve's token"), between_matches=False)
+>>> eve == PlayerJoined("Eve", "", False, phone_of("eve's token"))  # as she sits
+True
+>>> named.names, named.name_of(phone_of("eve's token"))
+(('Cy', 'Eve'), 'Eve')
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import secrets
 from collections.abc import Callable, Iterable
 
 from device.events import Payload, PlayerJoined, PlayerLeft, TableOpened
+from device.strings import say
 from engine.errors import RuleError
 
 #: The most players at the table (phones and the keyboard): a stranger's bots cannot
@@ -62,14 +71,18 @@ class Table:
         code: str = "",
         keyboard: PlayerJoined | None = None,
         write: Callable[[Payload], None] = lambda _payload: None,
+        named: Iterable[str] = (),
     ) -> None:
         self.code = code
         self.write = write
         #: Whether the join code is kept (in a match's start, or by the first join).
         self.code_kept = False
         self._seats: dict[str, PlayerJoined] = {}
+        for name in named:  # the settings' players in their seats, the keyboard's among them
+            is_keyboard = keyboard is not None and keyboard.name == name
+            self._seats[name] = keyboard if keyboard and is_keyboard else PlayerJoined(name)
         if keyboard is not None:
-            self._seats[keyboard.name] = keyboard
+            self._seats.setdefault(keyboard.name, keyboard)
 
     @property
     def seats(self) -> tuple[PlayerJoined, ...]:
@@ -89,17 +102,22 @@ class Table:
 
     def join(self, name: str, team: str, phone: str, *, between_matches: bool) -> PlayerJoined:
         """``name`` sits down on ``phone`` (in ``team``, if any): the seat as it now is.
-        The same phone again during a match keeps its seat as it was."""
+        The same phone again during a match keeps its seat as it was; a named seat no
+        phone holds yet is taken as it is."""
         seat = self._seats.get(name)
-        if seat is not None and (seat.keyboard or seat.phone != phone):
-            where = "the box's keyboard" if seat.keyboard else "another phone"
-            raise RuleError(f"{name} is playing on {where} already; join with another name.")
+        free = seat is not None and not seat.keyboard and not seat.phone
+        if seat is not None and not free and (seat.keyboard or seat.phone != phone):
+            raise RuleError(
+                say("name-on-keyboard" if seat.keyboard else "name-on-phone", name=name)
+            )
         if not between_matches:
-            if seat is not None:
+            if seat is None:
+                raise RuleError(say("match-under-way"))
+            if not free:
                 return seat
-            raise RuleError("A match is under way; join when it ends, at the match table.")
+            team = seat.team  # the player is in the match as they sit
         if seat is None and len(self._seats) >= MAX_PLAYERS:
-            raise RuleError(f"The table is full ({MAX_PLAYERS} players); join when someone leaves.")
+            raise RuleError(say("table-full", most=MAX_PLAYERS))
         joined = PlayerJoined(name, team, False, phone)
         if joined != seat:
             if not self.code_kept:

@@ -56,9 +56,11 @@ ALARM = Tune(
 TROUBLE = Tune("trouble", (Note(440, 0.2), Note(0, 0.1), Note(440, 0.4)))
 #: A round was cancelled by holding the button.
 CANCEL = Tune("cancel", (Note(880, 0.1), Note(0, 0.05), Note(440, 0.2)))
+#: A press the box did not take (the same press again, or too early in a round): a click.
+NOT_TAKEN = Tune("not-taken", (Note(2640, 0.03),))
 
 CATALOG: dict[str, Tune] = {
-    tune.name: tune for tune in (START, ONE_MINUTE, TICK, ALARM, TROUBLE, CANCEL)
+    tune.name: tune for tune in (START, ONE_MINUTE, TICK, ALARM, TROUBLE, CANCEL, NOT_TAKEN)
 }
 
 

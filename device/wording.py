@@ -1,5 +1,5 @@
 """The box's words: what the next press does, counts with their nouns, who won, and how a
-word on a list is ruled, in English and (for the phones of a Czech game) in Czech.
+word on a list is ruled, in the box's language (``device.strings`` holds every message).
 
 Every screen and every phone takes its words from here, so the box and the phones say
 the same thing the same way.
@@ -10,6 +10,8 @@ the same thing the same way.
 ('Winner: Ann', 'A draw: Ann and Ben')
 >>> status_words("not-on-board"), status_words("not-on-board", "cs")
 ('not on tray', 'není na kostkách')
+>>> count(5, "word", "cs"), winners_line(("Ann", "Ben"), "cs")
+('5 slov', 'Remíza: Ann a Ben')
 """
 
 from __future__ import annotations
@@ -17,108 +19,123 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from device.strings import names_and, plural, say, table, translated
+
 if TYPE_CHECKING:
     from device.matchplay import BoxMatch
     from engine.games import Game
+    from engine.referee import Dispute
 
-#: How a word on a player's list is ruled, by the engine's status, in each language the
-#: phones speak ("" for a word that counts: its points are shown instead).
-STATUS: dict[str, dict[str, str]] = {
-    "en": {
-        "valid": "ok",
-        "scored": "",
-        "crossed-off": "crossed off",
-        "not-on-board": "not on tray",
-        "not-a-word": "not a word",
-        "too-short": "too short",
-        "repeated": "repeated",
-    },
-    "cs": {
-        "valid": "platí",
-        "scored": "",
-        "crossed-off": "škrtnuto",
-        "not-on-board": "není na kostkách",
-        "not-a-word": "není slovo",
-        "too-short": "příliš krátké",
-        "repeated": "opakované",
-    },
-}
-
-#: The language the phones speak for a game's lexicon's language.
-LANGUAGES = ("en", "cs")
+__all__ = [
+    "count",
+    "names_and",
+    "progress",
+    "prompt",
+    "status_words",
+    "verdict",
+    "winners_line",
+]
 
 
 def status_words(status: str, language: str = "en") -> str:
-    return STATUS.get(language, STATUS["en"]).get(status, status.replace("-", " "))
+    """How a word on a list is ruled, by the engine's status ("" for a word that counts:
+    its points are shown instead)."""
+    if status == "scored":
+        return ""
+    key = f"status-{status}"
+    return say(key, language) if key in table() else status.replace("-", " ")
 
 
-def count(number: int, noun: str) -> str:
-    """``number`` and ``noun``, plural unless it is one."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+def verdict(dispute: Dispute, language: str = "en") -> str:
+    """What the word list says of a challenged word, in one line for the screen and the
+    phone, in ``language``.
 
-
-def names_and(names: Sequence[str]) -> str:
-    """The names as a sentence says them.
-
-    >>> names_and(["Ann", "Ben", "Cy"])
-    'Ann, Ben and Cy'
+    >>> from engine.referee import Dispute
+    >>> why = "not a word: GONNA is slang, which the rulebook does not allow"
+    >>> gonna = Dispute("gonna", False, why, "")
+    >>> verdict(gonna), verdict(gonna, "cs")
+    ('GONNA is slang, which the rulebook does not allow', 'GONNA je slang, což pravidla nedovolují')
     """
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    if language == "en":
+        return dispute.verdict
+    if not dispute.counts:  # the reason without its "not a word: ", as the verdict says it
+        return translated(dispute.reason, language).removeprefix(say("no-word", language))
+    why = translated(dispute.reason, language) if dispute.reason else say("in-word-list", language)
+    return say("counts", language, word=dispute.word.upper(), why=why)
 
 
-def winners_line(winners: Sequence[str]) -> str:
-    return f"Winner: {winners[0]}" if len(winners) == 1 else f"A draw: {names_and(winners)}"
+def count(number: int, noun: str, language: str = "en") -> str:
+    """``number`` and ``noun`` (word, round, point, letter), in the form the number takes."""
+    return plural(f"n-{noun}s", number, language)
 
 
-def progress(played: int, agreed: int, target: int) -> str:
+def winners_line(winners: Sequence[str], language: str = "en") -> str:
+    if len(winners) == 1:
+        return say("winner", language, name=winners[0])
+    return say("draw", language, names=names_and(winners, language))
+
+
+def progress(played: int, agreed: int, target: int, language: str = "en") -> str:
     """How far the match has come: ``2 of 3 rounds played; target 200``."""
-    rounds = f"{played} of {count(agreed, 'round')}" if agreed else count(played, "round")
-    return f"{rounds} played" + (f"; target {target}" if target else "")
+    if agreed:
+        rounds = count(agreed, "round", language)
+        said = say("played-of", language, played=played, rounds=rounds, agreed=agreed)
+    else:
+        said = say("played", language, played=played, rounds=count(played, "round", language))
+    return say("target", language, progress=said, target=target) if target else said
 
 
-def disputed_prompt(judge: str) -> str:
+def unpartnered_line(player: str, language: str = "en") -> str:
+    """Who plays without a partner (Ad-Lib partners, an odd number of players), said
+    before the match: no one is paired silently.
+
+    >>> unpartnered_line("Ben")
+    'Ben has no partner and plays as a side of one.'
+    """
+    return say("no-partner", language, name=player)
+
+
+def disputed_prompt(judge: str, language: str = "en") -> str:
     """How the table rules on a challenged word.
 
     >>> disputed_prompt("Cy")
     'Tap: allow it. Hold: refuse it. Or Cy, the judge, rules on their phone.'
     """
-    judged = f" Or {judge}, the judge, rules on their phone." if judge else ""
-    return f"Tap: allow it. Hold: refuse it.{judged}"
+    asked = say("disputed", language)
+    return say("judge-rules", language, prompt=asked, judge=judge) if judge else asked
 
 
-def prompt(match: BoxMatch, game: Game) -> str:
+def prompt(match: BoxMatch, game: Game, language: str = "en") -> str:
     """What the next press does: for Ad-Lib, who rolls (one cube for who starts, or the
     cubes for a turn) and who follows; after a match, that a press begins the next."""
     if match.ended:
-        return "Press the button for a new match."  # who won: the match table says it
+        return say("press-new-match", language)  # who won: the match table says it
     holder = match.holder
     if game.is_tray or not holder:
-        if match.rounds:
-            return "Press the button for the next round."
-        return "Press the button to read the roll."
-    roll, start = ("roll", "start") if match.plural(holder) else ("rolls", "starts")
+        return say("press-next-round" if match.rounds else "press-read-roll", language)
+    many = "many" if match.plural(holder) else "one"
     if match.needs_starter:
         assert match.start_roll is not None
         tied = match.start_roll.tied
         if tied:
-            return f"{names_and(tied)} tied: {holder}, roll one cube again and press."
-        return f"Who starts: {holder}, roll one cube and press."
+            return say("tied-again", language, names=names_and(tied, language), holder=holder)
+        return say("who-starts", language, holder=holder)
     if not match.rounds:
-        return f"{holder} {start}: roll all the cubes and press."
+        return say(f"starts-{many}", language, holder=holder)
     following = match.following
-    then = f", then {following}" if following and following != holder else ""
-    return f"{holder} {roll} next{then}: press the button."
+    then = say("then", language, player=following) if following and following != holder else ""
+    return say(f"rolls-next-{many}", language, holder=holder, then=then)
 
 
-def resumed(resume: str | None, ended: bool, said: str, next_press: str) -> str:
+def resumed(
+    resume: str | None, ended: bool, said: str, next_press: str, language: str = "en"
+) -> str:
     """What the screen says once a restarted box is back where the match stopped
     (``resume``: the flow's resume-* event, None for idle; ``said``: what the steps said)."""
     if resume == "resume-scored":
-        return "Press the button for the match table."
+        return say("press-for-table", language)
     if resume == "resume-timing":
-        return "Round resumed after a restart."
+        return say("round-resumed", language)
     if resume in ("resume-time-up", "resume-starter") or ended:
         return said
-    return f"Match resumed. {next_press}"
+    return say("match-resumed", language, next=next_press)

@@ -66,6 +66,19 @@ class Game:
         points = CLASSIC_POINTS[min(length, 8)]
         return points + self.long_word_bonus * max(0, length - 8)
 
+    def points(self, word: str) -> int:
+        """Points for a valid ``word``: by its length in the Boggle family, by its letters'
+        values in the Ad-Lib games (the crossword's own scoring of a word).
+
+        >>> find_game("boggle").points("money"), find_game("adlib").points("money")
+        (2, 11)
+        """
+        if self.is_tray:
+            return self.word_points(len(word))
+        from engine.adlib.roll import word_value  # the Ad-Lib games only: a tray never loads it
+
+        return word_value(word)
+
 
 GAMES: dict[str, Game] = {
     game.id: game

@@ -196,7 +196,7 @@ def check(
         spellings[0],
         VALID,
         note,
-        game.word_points(len(spellings[0])),
+        game.points(spellings[0]),
         tuple(coords[c] for c in path),
         spellings,
         by_table=by_table,
@@ -222,7 +222,7 @@ def _spellings(
         spellings = tuple(found)
         if len(spellings) == 1:
             return spellings, f"written without diacritics; counted as {spellings[0]}", ""
-        if len({game.word_points(len(spelling)) for spelling in spellings}) == 1:
+        if len({game.points(spelling) for spelling in spellings}) == 1:
             return (
                 spellings,
                 (

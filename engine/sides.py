@@ -1,9 +1,9 @@
 """Who plays together: players alone, Boggle teams and Ad-Lib partners, in their seats.
 
 A side is what scores: one player, a Boggle team (whose lists are pooled) or Ad-Lib
-partners (who share one turn and consult). Players are given in their seats going round
-the table to the left; a side sits where its first member sits, so the turns pass
-between sides in that order.
+partners (two sitting opposite, who share one turn and consult). Players are given in
+their seats going round the table to the left; a side sits where its first member sits,
+so the turns pass between sides in that order.
 
 >>> [side.name for side in seat_sides(["Ann", "Ben", "Cy", "Di"], [("", ("Cy", "Ann"))])]
 ['Ann & Cy', 'Ben', 'Di']
@@ -74,3 +74,27 @@ def seat_sides(
     if clash:
         raise RuleError(f"{clash} is both a player and a team; give the team another name.")
     return tuple(sides)
+
+
+def partners(players: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """Ad-Lib partners as teams for :func:`seat_sides`: each player with the one sitting
+    opposite. With an odd number the player opposite the gap, in the middle seat, has no
+    partner and plays as a side of one (:func:`unpartnered`); two players play alone.
+
+    >>> partners(["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"])
+    [('', ('Ann', 'Dee')), ('', ('Ben', 'Eve')), ('', ('Cy', 'Fay'))]
+    >>> partners(["Ann", "Ben", "Cy"]), unpartnered(["Ann", "Ben", "Cy"])
+    ([('', ('Ann', 'Cy'))], 'Ben')
+    """
+    if len(players) < 3:
+        return []
+    half = (len(players) + 1) // 2
+    return [("", (players[seat], players[seat + half])) for seat in range(len(players) - half)]
+
+
+def unpartnered(players: Sequence[str]) -> str | None:
+    """The player :func:`partners` leaves without a partner: None for an even number of
+    players (or fewer than three, who all play alone)."""
+    if len(players) < 3 or len(players) % 2 == 0:
+        return None
+    return players[len(players) // 2]

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from models.gate import figures_section
 from models.topdata import VISIBLE, Scenes, make_scenes
 from vision.tops import TopDetector
 
@@ -107,7 +108,8 @@ from `models.scenes` and `models.sidescene` (seeds of their own). Each was seen 
 squash (up to 1.35:1), with channels swapped, hues shifted, light, blur and noise changed.
 
 Trained on the CPU ({figures["threads"]} thread(s)): rendering {figures["render_s"]} s,
-training {figures["train_s"]} s, {figures["total_s"]} s in all.
+training {figures["train_s"]} s in all over {figures.get("chunks", 1)} chunk(s),
+{figures["total_s"]} s in all with rendering and evaluation.
 
 ## Held-out figures (`python -m models.evaluate_tops [--split unseen]`)
 
@@ -115,7 +117,8 @@ training {figures["train_s"]} s, {figures["total_s"]} s in all.
 `unseen`: tabletop scenes in what training never used (held-out fonts, colours, textures).
 
 {_table(figures)}
-"""
+
+{figures_section(figures)}"""
     )
 
 

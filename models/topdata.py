@@ -286,11 +286,11 @@ def _recolour(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def batches(
-    scenes: Scenes, batch: int, side: int, seed: int
+    scenes: Scenes, batch: int, side: int, rng: np.random.Generator
 ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
     """Endless batches of patches: (N, 3, side, side) float32 images in 0..1, targets and
-    the two weights."""
-    rng = np.random.default_rng(seed)
+    the two weights. Each batch is drawn from ``rng`` when it is asked for, so that its
+    state between two batches (a checkpoint's) gives the batches that follow."""
     while True:
         parts = []
         for k in rng.integers(0, len(scenes), batch):

@@ -1,11 +1,16 @@
 """Train the cube-face model on rendered faces and export it to ONNX with its card.
 
     python -m models.train            # what `make model` runs (about 25 minutes on two cores)
+    python -m models.train --resume   # go on from the checkpoint where the last chunk stopped
 
 Needs the ``train`` extra (torch, onnx). Steps: render the training set (train fonts and
 colours) and the held-out set (val fonts and colours), train a small CNN on the CPU with a
-progress bar, export ``models/cube_faces.onnx`` and ``cube_faces.json`` (classes, input, SHA-256),
-then evaluate it through the run-time classifier and write ``models/CARD.md``.
+progress bar in chunks of ``--minutes`` (``models.checkpoint``: a chunk that stops before
+training is done saves its checkpoint, says how to continue and exits 3), and when training
+is done export ``cube_faces.onnx`` and ``cube_faces.json`` (classes, input, SHA-256) and
+``CARD.md`` into ``build/model-candidate/``, evaluating it through the run-time classifier;
+the gate (``models.gate``) then replaces ``models/cube_faces.onnx``, its JSON and
+``models/CARD.md`` only when no figure of the committed card is better.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import hashlib
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +28,8 @@ import numpy as np
 import torch
 from torch import nn
 
+from models import checkpoint, gate
+from models.checkpoint import Chunk, Standing
 from models.dataset import CLASSES, DATA_VERSION, Samples, make_set
 from models.render import ORIENTATIONS
 
@@ -119,32 +127,48 @@ def _quarter_turns(
     return torch.cat(xs), torch.cat(os)
 
 
-def train(net: FaceNet, data: Samples, epochs: int, batch: int, seed: int) -> None:
+def train(
+    net: FaceNet, data: Samples, epochs: int, batch: int, seed: int, chunk: Chunk
+) -> Standing:
+    """Train ``net`` for one chunk of the run (all of it where the chunk is long enough),
+    from the chunk's checkpoint where it resumes one; where the run stands after it."""
     gen = torch.Generator().manual_seed(seed)
     x, yf, yo = (
         _tensor(data.images),
         torch.from_numpy(data.faces),
         torch.from_numpy(data.orientations),
     )
-    steps = epochs * (len(data) // batch)
+    per_epoch = len(data) // batch
+    steps = epochs * per_epoch
     opt = torch.optim.AdamW(net.parameters(), lr=4e-3, weight_decay=5e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=4e-3, total_steps=steps, pct_start=0.15)
-    bar = Progress(steps, "train")
+    parts = {"net": net, "opt": opt, "sched": sched, "gen": gen}
+    standing, saved = chunk.start(steps, parts)
+    # This epoch's data order and running loss, saved with the rest when a chunk ends mid-epoch.
+    order: torch.Tensor = saved.get("order", torch.arange(len(data)))
+    loss_sum: list[float] = saved.get("loss", [0.0, 0.0])
+    bar = Progress(steps - standing.done, "train")
     net.train()
-    for epoch in range(epochs):
-        order = torch.randperm(len(data), generator=gen)
-        total, seen = 0.0, 0
-        for s in range(len(data) // batch):
-            idx = order[s * batch : (s + 1) * batch]
-            xb, ob = _quarter_turns(x[idx], yo[idx], int(torch.randint(4, (1,), generator=gen)))
-            f, o = net.logits(xb)
-            loss = _soft_ce(f, yf[idx]) + 0.5 * _soft_ce(o, ob)
-            opt.zero_grad()
-            loss.backward()  # type: ignore[no-untyped-call]
-            opt.step()
-            sched.step()
-            total, seen = total + loss.item(), seen + 1
-            bar(1, f"epoch {epoch + 1}/{epochs} loss {total / seen:.3f}")
+
+    def step(k: int) -> None:
+        nonlocal order
+        epoch, s = divmod(k, per_epoch)
+        if s == 0:
+            order = torch.randperm(len(data), generator=gen)
+            loss_sum[:] = [0.0, 0.0]
+        idx = order[s * batch : (s + 1) * batch]
+        xb, ob = _quarter_turns(x[idx], yo[idx], int(torch.randint(4, (1,), generator=gen)))
+        f, o = net.logits(xb)
+        loss = _soft_ce(f, yf[idx]) + 0.5 * _soft_ce(o, ob)
+        opt.zero_grad()
+        loss.backward()  # type: ignore[no-untyped-call]
+        opt.step()
+        sched.step()
+        loss_sum[0], loss_sum[1] = loss_sum[0] + loss.item(), loss_sum[1] + 1
+        bar(1, f"epoch {epoch + 1}/{epochs} loss {loss_sum[0] / loss_sum[1]:.3f}")
+
+    chunk.run(standing, step, lambda: {**parts, "order": order, "loss": loss_sum})
+    return standing
 
 
 def export(net: FaceNet, path: Path) -> dict[str, Any]:
@@ -186,17 +210,52 @@ def export_onnx(
 
 
 def run_options(ap: argparse.ArgumentParser, out: Path, threads: int, kept: str) -> None:
-    """The options of every training command: threads, rendering processes, the model file
-    written, and the folder that keeps what was rendered."""
+    """The options of every training command: threads, rendering processes, the committed
+    model that a better one replaces, the folder of the new one, the folder that keeps what
+    was rendered and the checkpoints, and the chunks (``models.checkpoint``)."""
     ap.add_argument("--threads", type=int, default=threads)
     ap.add_argument("--workers", type=int, default=2, help="processes that render")
-    ap.add_argument("--out", type=Path, default=out)
+    ap.add_argument(
+        "--out", type=Path, default=out, help="the committed model, replaced only by a better one"
+    )
+    ap.add_argument(
+        "--candidate",
+        type=Path,
+        default=HERE.parent / "build" / "model-candidate",
+        help="folder of the new model, its JSON and card, before the gate (models.gate)",
+    )
     ap.add_argument(
         "--cache",
         type=Path,
         default=HERE.parent / "build" / "model-data",
-        help=f"folder that keeps the rendered {kept} between runs",
+        help=f"folder that keeps the rendered {kept} and the checkpoints between runs",
     )
+    checkpoint.chunk_options(ap)
+
+
+def refusing(run: Callable[[], int]) -> int:
+    """``run()``'s exit status, or, where a resume is refused, its sentence and status."""
+    try:
+        return run()
+    except checkpoint.Refused as refused:
+        sys.stderr.write(f"{refused}\n")
+        return refused.status
+
+
+def judge(
+    candidate: Path,
+    out: Path,
+    card: str,
+    chunk: Chunk,
+    measure: Callable[[Path], dict[str, Any]],
+) -> None:
+    """The gate: the new model (in ``candidate``) replaces ``out``, its JSON and its card
+    only when none of its figures is worse (``measure``: how the candidate was measured, for
+    the committed model where its card's figures are of other data); says which happened on
+    stderr. The chunk's checkpoint then records that its run has nothing left to do."""
+    files = [out.name, out.with_suffix(".json").name, card]
+    sys.stderr.write(gate.judge(candidate, out.parent, files, measure) + "\n")
+    checkpoint.mark_judged(chunk.where)
 
 
 def run_figures(
@@ -205,17 +264,20 @@ def run_figures(
     meta: dict[str, Any],
     threads: int,
     rendered: bool,
-    start: float,
+    trained_at: float,
     render_s: float,
-    train_s: float,
+    standing: Standing,
 ) -> dict[str, Any]:
-    """What a model's card records of the run that made it: times, threads, file, size."""
+    """What a model's card records of the run that made it: times (training: every chunk
+    added up; in all: with this run's rendering and what it did since ``trained_at``), the
+    chunks, threads, file, size."""
     return {
         "threads": threads,
         "rendered": rendered,
         "render_s": round(render_s),
-        "train_s": round(train_s),
-        "total_s": round(time.monotonic() - start),
+        "train_s": round(standing.trained_s),
+        "chunks": standing.chunks,
+        "total_s": round(render_s + standing.trained_s + time.monotonic() - trained_at),
         "onnx_bytes": out.stat().st_size,
         "sha256": meta["sha256"],
         "params": sum(p.numel() for p in net.parameters()),
@@ -250,6 +312,24 @@ def main(argv: list[str] | None = None) -> int:
     # (measured: 514 samples/s with one thread, 71 with two, while other jobs ran).
     run_options(ap, HERE / "cube_faces.onnx", threads=1, kept="training set")
     args = ap.parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
+    return refusing(lambda: _run(args, given))
+
+
+def measure(model: Path, val: int, workers: int) -> dict[str, Any]:
+    """The figures of ``model`` that the gate compares: ``val`` held-out crops, the real tray
+    photo and the own 3D tables, read through the run-time classifier."""
+    from models import evaluate  # it reads the model through the run-time wrapper
+
+    figures = evaluate.run(val, model, workers=workers)
+    figures["tray_photo"] = evaluate.tray_photo(model)
+    figures["tables"] = evaluate.tables(model)
+    return figures
+
+
+def _run(args: argparse.Namespace, argv: list[str]) -> int:
+    options = {k: vars(args)[k] for k in ("train", "tables", "epochs", "batch")}
+    chunk = Chunk.open(args, "cube_faces", options)
     torch.set_num_threads(args.threads)
     torch.manual_seed(TRAIN_SEED)
     t0 = time.monotonic()
@@ -267,24 +347,26 @@ def main(argv: list[str] | None = None) -> int:
     data = Samples.join([data, tables])
     render_s = time.monotonic() - t0
     net = FaceNet()
-    t1 = time.monotonic()
-    train(net, data, args.epochs, args.batch, TRAIN_SEED)
-    train_s = time.monotonic() - t1
-    meta = export(net, args.out)
-    from models import evaluate  # after export: it reads the model through the run-time wrapper
-
-    figures = evaluate.run(args.val, args.out, workers=args.workers)
-    figures["tray_photo"] = evaluate.tray_photo(args.out)
-    figures["tables"] = evaluate.tables(args.out)
+    standing = train(net, data, args.epochs, args.batch, TRAIN_SEED, chunk)
+    if not standing.finished:
+        return chunk.stop("models.train", argv, standing)
+    trained_at = time.monotonic()
+    args.candidate.mkdir(parents=True, exist_ok=True)
+    candidate = args.candidate / args.out.name
+    meta = export(net, candidate)
+    figures = measure(candidate, args.val, args.workers)
     figures.update(
         train_samples=args.train,
         table_scenes=args.tables,
         table_samples=len(tables),
         epochs=args.epochs,
-        **run_figures(net, args.out, meta, args.threads, rendered, t0, render_s, train_s),
+        **run_figures(net, candidate, meta, args.threads, rendered, trained_at, render_s, standing),
     )
-    evaluate.write_card(figures, HERE / "CARD.md")
+    from models import evaluate
+
+    evaluate.write_card(figures, args.candidate / "CARD.md")
     print(json.dumps(figures, indent=1))
+    judge(args.candidate, args.out, "CARD.md", chunk, lambda m: measure(m, args.val, args.workers))
     return 0
 
 

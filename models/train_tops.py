@@ -1,26 +1,33 @@
 """Train the cube-top detector on rendered scenes and export it to ONNX with its card.
 
-    python -m models.train_tops        # what `make model` runs after the face model
+    python -m models.train_tops            # what `make model` runs after the face model
+    python -m models.train_tops --resume   # go on from the checkpoint where the last chunk stopped
 
 Needs the ``train`` extra (torch, onnx). Steps: render the training scenes and the held-out
-ones (their own seeds), train ``models.topnet.TopNet`` on the CPU with a progress bar,
-export ``models/cube_tops.onnx`` and ``cube_tops.json`` (SHA-256), then measure it through
-the run-time detector (``vision.tops``) and write ``models/CARD_TOPS.md``.
+ones (their own seeds), train ``models.topnet.TopNet`` on the CPU with a progress bar in
+chunks of ``--minutes`` (``models.checkpoint``, as ``models.train``), and when training is
+done export ``cube_tops.onnx``, ``cube_tops.json`` (SHA-256) and ``CARD_TOPS.md`` into
+``build/model-candidate/``, measured through the run-time detector (``vision.tops``); the
+gate (``models.gate``) then replaces ``models/cube_tops.onnx``, its JSON and
+``models/CARD_TOPS.md`` only when no figure of the committed card is better.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import torch
 
+from models.checkpoint import Chunk, Standing
 from models.topdata import Scenes, batches, make_scenes
 from models.topnet import TopNet
-from models.train import Progress, export_onnx, run_figures, run_options
+from models.train import Progress, export_onnx, judge, refusing, run_figures, run_options
 from vision.topshape import CHANNELS, HEAT, INPUT_SIDE, STRIDE
 
 HERE = Path(__file__).resolve().parent
@@ -44,15 +51,20 @@ def shape_loss(out: torch.Tensor, target: torch.Tensor, weight: torch.Tensor) ->
     return (difference * weight).sum() / weight.sum().clamp(min=1)
 
 
-def train(net: TopNet, scenes: Scenes, steps: int, batch: int, seed: int) -> None:
-    torch.manual_seed(seed)
+def train(net: TopNet, scenes: Scenes, steps: int, batch: int, seed: int, chunk: Chunk) -> Standing:
+    """Train ``net`` for one chunk of the run (all of it where the chunk is long enough),
+    from the chunk's checkpoint where it resumes one; where the run stands after it."""
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
-    bar = Progress(steps, "train")
+    rng = np.random.default_rng(seed)
+    parts = {"net": net, "opt": opt, "sched": sched, "rng": rng}
+    standing, saved = chunk.start(steps, parts)
+    totals: list[float] = saved.get("loss", [0.0, 0.0])  # the running heat and shape losses
+    bar = Progress(steps - standing.done, "train")
     net.train()
-    source = batches(scenes, batch, PATCH, seed)
-    heat_total = shape_total = 0.0
-    for step in range(steps):
+    source = batches(scenes, batch, PATCH, rng)
+
+    def step(k: int) -> None:
         images, target, heat_weight, shape_weight = (torch.from_numpy(a) for a in next(source))
         raw = net.raw(images)
         heat = focal_loss(raw[:, HEAT], target[:, HEAT], heat_weight)
@@ -62,9 +74,12 @@ def train(net: TopNet, scenes: Scenes, steps: int, batch: int, seed: int) -> Non
         loss.backward()  # type: ignore[no-untyped-call]
         opt.step()
         sched.step()
-        heat_total = 0.98 * heat_total + 0.02 * heat.item() if step else heat.item()
-        shape_total = 0.98 * shape_total + 0.02 * shape.item() if step else shape.item()
-        bar(1, f"heat {heat_total:.3f} shape {shape_total:.3f}")
+        for i, part in enumerate((heat.item(), shape.item())):
+            totals[i] = 0.98 * totals[i] + 0.02 * part if k else part
+        bar(1, f"heat {totals[0]:.3f} shape {totals[1]:.3f}")
+
+    chunk.run(standing, step, lambda: {**parts, "loss": totals})
+    return standing
 
 
 def export(net: TopNet, path: Path) -> dict[str, Any]:
@@ -99,7 +114,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batch", type=int, default=16)
     run_options(ap, HERE / "cube_tops.onnx", threads=2, kept="scenes")
     args = ap.parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
+    return refusing(lambda: _run(args, given))
+
+
+def measure(model: Path, held_out: Scenes, unseen: Scenes) -> dict[str, Any]:
+    """The figures of ``model`` that the gate compares, on both held-out splits, read
+    through the run-time detector."""
+    from models import evaluate_tops  # it runs the run-time detector
+
+    return {
+        "val": evaluate_tops.measure(held_out, model),
+        "unseen": evaluate_tops.measure(unseen, model),
+    }
+
+
+def _run(args: argparse.Namespace, argv: list[str]) -> int:
+    options = {k: vars(args)[k] for k in ("tables", "flat", "steps", "batch")}
+    chunk = Chunk.open(args, "cube_tops", options)
     torch.set_num_threads(args.threads)
+    torch.manual_seed(TRAIN_SEED)
     t0 = time.monotonic()
     tables, rendered = _scenes(args.cache, "tabletop", args.tables, TRAIN_SEED, args.workers)
     flat, _ = _scenes(args.cache, "flat", args.flat, TRAIN_SEED, args.workers)
@@ -108,16 +142,14 @@ def main(argv: list[str] | None = None) -> int:
     unseen, _ = _scenes(args.cache, "tabletop", args.val, VAL_SEED, args.workers, "unseen")
     render_s = time.monotonic() - t0
     net = TopNet()
-    t1 = time.monotonic()
-    train(net, scenes, args.steps, args.batch, TRAIN_SEED)
-    train_s = time.monotonic() - t1
-    meta = export(net, args.out)
-    from models import evaluate_tops  # after export: it runs the run-time detector
-
-    figures: dict[str, Any] = {
-        "val": evaluate_tops.measure(held_out, args.out),
-        "unseen": evaluate_tops.measure(unseen, args.out),
-    }
+    standing = train(net, scenes, args.steps, args.batch, TRAIN_SEED, chunk)
+    if not standing.finished:
+        return chunk.stop("models.train_tops", argv, standing)
+    trained_at = time.monotonic()
+    args.candidate.mkdir(parents=True, exist_ok=True)
+    candidate = args.candidate / args.out.name
+    meta = export(net, candidate)
+    figures = measure(candidate, held_out, unseen)
     figures.update(
         scenes=len(scenes),
         tables=args.tables,
@@ -125,10 +157,13 @@ def main(argv: list[str] | None = None) -> int:
         steps=args.steps,
         batch=args.batch,
         patch=PATCH,
-        **run_figures(net, args.out, meta, args.threads, rendered, t0, render_s, train_s),
+        **run_figures(net, candidate, meta, args.threads, rendered, trained_at, render_s, standing),
     )
-    evaluate_tops.write_card(figures, HERE / "CARD_TOPS.md")
+    from models import evaluate_tops
+
+    evaluate_tops.write_card(figures, args.candidate / "CARD_TOPS.md")
     print(json.dumps(figures, indent=1))
+    judge(args.candidate, args.out, "CARD_TOPS.md", chunk, lambda m: measure(m, held_out, unseen))
     return 0
 
 

@@ -6,6 +6,7 @@ import signal
 
 import numpy as np
 import pytest
+from hypothesis import settings
 from live_frames import hand_frames as render_hand_frames
 from live_frames import make_table
 
@@ -15,6 +16,11 @@ from models.sequences import Shot, Table
 # inherits that: the tests that press Ctrl-C on a command would see it ignored. Python's
 # own handler here gives every child the default again.
 signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# Properties are checked for what they say, not for how fast a busy two-core machine runs
+# an example: hypothesis's 200 ms deadline failed there on a slow example, never on a rule.
+settings.register_profile("cuberef", deadline=None)
+settings.load_profile("cuberef")
 
 
 @pytest.fixture(scope="session")

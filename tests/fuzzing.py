@@ -155,8 +155,9 @@ def _cube_set() -> bytes:
 
 
 def base_config(sandbox: Sandbox) -> str:
-    """Every default, with the store in the sandbox and a screen that needs no display."""
-    text = defaults_toml()
+    """Every default, with the store in the sandbox and a screen that needs no display, and
+    two players named (names for the byte mutations to spoil)."""
+    text = defaults_toml().replace("players = []", 'players = ["Player 1", "Player 2"]')
     text = text.replace('[store]\nfolder = ""', f'[store]\nfolder = "{sandbox.store}"')
     return text.replace('[screen]\nbackend = "auto"', '[screen]\nbackend = "dummy"')
 
@@ -535,6 +536,14 @@ class CommandLines:
 
     def doctor(self) -> list[str]:
         return ["--config", self.pick(self.box.configs)]
+
+    def history(self) -> list[str]:
+        since = self.pick(["2026-12-04", "2026-13-01", "yesterday", "", "2026-2-30", "ž"])
+        shown = self.pick([[], ["--json"], ["--csv"], ["--json", "--csv"]])
+        return self.maybe(0.5, "--config", self.pick(self.box.configs)) + [
+            *self.maybe(0.6, "--since", since),
+            *shown,
+        ]
 
     def demo(self) -> list[str]:
         # Only folders the demo must refuse: a whole demo is the demo test's job.

@@ -10,7 +10,7 @@ from engine.adlib import Grid, Lexicon, Roll, letter_value, referee
 from engine.adlib.match import SUGGESTED_TARGET, Match, StartRoll, turn_points
 from engine.errors import CuberefError, RuleError
 from engine.match import MatchRules
-from engine.sides import seat_sides
+from engine.sides import partners, seat_sides, unpartnered
 
 THREE = seat_sides(["Ann", "Bob", "Cy"])
 
@@ -57,6 +57,31 @@ def test_partners_share_one_turn_and_score_together() -> None:
     assert match.totals() == {"Ann & Cy": 3, "Bob & Di": 30}
     assert match.finished and match.winners == ("Bob & Di",)
     assert [s.turns for s in match.standings()] == [2, 2]
+
+
+@given(st.integers(min_value=1, max_value=12))
+def test_partners_are_pairs_sitting_opposite_and_an_odd_one_plays_alone(count: int) -> None:
+    players = [f"P{seat}" for seat in range(count)]
+    sides = seat_sides(players, partners(players))
+    assert sorted(member for side in sides for member in side.members) == sorted(players)
+    lone = unpartnered(players)
+    alone = [side.name for side in sides if side.alone]
+    if count < 3:
+        assert lone is None and alone == players  # no pairs: everyone alone
+    else:
+        assert alone == ([lone] if count % 2 else [])  # never paired silently
+        assert all(len(side.members) == 2 for side in sides if not side.alone)
+        half = (count + 1) // 2  # partners sit opposite: half the table apart
+        assert all(
+            players.index(b) - players.index(a) == half
+            for a, b in (side.members for side in sides if not side.alone)
+        )
+
+
+def test_three_partners_are_a_pair_and_a_side_of_one() -> None:
+    sides = seat_sides(["Ann", "Ben", "Cy"], partners(["Ann", "Ben", "Cy"]))
+    assert [side.name for side in sides] == ["Ann & Cy", "Ben"]
+    assert unpartnered(["Ann", "Ben", "Cy", "Dee", "Eve"]) == "Cy"
 
 
 def test_solitaire_is_the_best_single_throw_beside_the_best_the_roll_allowed() -> None:

@@ -44,6 +44,7 @@ WEIGHTS = {
     "run": 1,
     "config": 3,
     "doctor": 1,
+    "history": 1,
     "demo": 2,
     "bench": 2,
 }
@@ -114,6 +115,8 @@ TOKENS = [
     "--seed",
     "--config",
     "--check",
+    "--since",
+    "--csv",
     "--out",
     "--runs",
     "--annotate",

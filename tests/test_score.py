@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from device.cli import main
+from engine.adlib import Grid, Lexicon, Roll, referee
 from engine.board import Board
 from engine.games import find_game
 from engine.referee import check, word_problem
@@ -154,6 +155,30 @@ def test_solve_and_check_commands_json(capsys: pytest.CaptureFixture[str]) -> No
     assert (
         results[1]["reason"] == "not on the board: the board has no Z" and results[1]["path"] == []
     )
+
+
+@pytest.mark.parametrize("game", ["adlib", "scribbage"])
+def test_check_in_an_ad_lib_game_gives_the_crossword_s_points(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A word scores in the crossword what its letters are worth (MONEY 3+1+2+1+4), never
+    # Boggle's points by length (MONEY 2); the crossword's referee is the measure.
+    words = ["money", "quiz", "at", "zzzz"]
+    assert main(["check", "--game", game, *words, "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert set(results[0]) >= {"word", "valid", "reason", "points", "path"}
+    lexicon = Lexicon.open("en")
+    crossword = [
+        referee(Roll.parse(word, "scribbage"), Grid.from_rows([word.upper()]), lexicon).across[0]
+        for word in words[:3]
+    ]
+    assert [(r["word"], r["valid"], r["points"]) for r in results] == [
+        *((w.text.lower(), True, w.points) for w in crossword),
+        ("zzzz", False, 0),
+    ]
+    assert results[0]["points"] == 11 and results[1]["points"] == 23
+    assert main(["check", "--game", game, "money"]) == 0
+    assert capsys.readouterr().out == "money: valid, 11 points\n"
 
 
 @pytest.mark.parametrize(

@@ -93,20 +93,30 @@ def test_a_cube_swapped_for_another_in_its_cell_is_read_again(table: Table) -> N
 def _lines(out: str) -> list[dict[str, object]]:
     lines = [json.loads(line) for line in out.splitlines()]
     assert all(
-        set(line) == {"frame", "state", "grid", "score", "unused", "words"} for line in lines
+        set(line) == {"frame", "state", "grid", "score", "unused", "words", "unseen"}
+        for line in lines
     )
     return lines
 
 
-def _watched(source: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
-    """``cuberef watch SOURCE --json`` with the table's roll: its lines."""
+def _watched(
+    source: Path, capsys: pytest.CaptureFixture[str], frames: int
+) -> list[dict[str, object]]:
+    """``cuberef watch SOURCE --json`` with the table's roll: its lines, once the source's
+    end was said on stderr, and stderr alone."""
     assert main(["watch", str(source), "--game", "adlib", "--roll", ROLL_TEXT, "--json"]) == 0
-    return _lines(capsys.readouterr().out)
+    out, err = capsys.readouterr()
+    ended = f"cuberef: the source ended after {frames} frames; its last reading stands above."
+    assert err.splitlines() == [ended]
+    return _lines(out)
 
 
 def _check_hand_lines(lines: list[dict[str, object]], frames: int) -> None:
     numbers = [int(str(line["frame"])) for line in lines]
-    assert numbers == sorted(numbers) and numbers[-1] == frames - 1
+    assert numbers == sorted(numbers) and numbers[-1] < frames
+    # Each line says a change: the end of the source never repeats the last reading.
+    said = [{key: value for key, value in line.items() if key != "frame"} for line in lines]
+    assert all(before != after for before, after in zip(said, said[1:], strict=False))
     assert {line["score"] for line in lines} <= {31, None}
     assert "hands" in {line["state"] for line in lines}
     assert lines[-1]["state"] == "crossword" and lines[-1]["score"] == 31
@@ -120,7 +130,7 @@ def test_watch_reads_a_folder_of_frames_in_name_order(
     for number, (_, image) in enumerate(hand_frames):
         cv2.imwrite(str(tmp_path / f"frame{number:03d}.png"), image)
     (tmp_path / "notes.txt").write_text("not a frame")
-    _check_hand_lines(_watched(tmp_path, capsys), len(hand_frames))
+    _check_hand_lines(_watched(tmp_path, capsys, len(hand_frames)), len(hand_frames))
 
 
 def test_watch_reads_a_video_file(
@@ -131,7 +141,7 @@ def test_watch_reads_a_video_file(
     for _, image in hand_frames:
         writer.write(image)
     writer.release()
-    _check_hand_lines(_watched(video, capsys), len(hand_frames))
+    _check_hand_lines(_watched(video, capsys, len(hand_frames)), len(hand_frames))
 
 
 def test_watch_without_json_says_each_change_for_a_player(
@@ -140,8 +150,17 @@ def test_watch_without_json_says_each_change_for_a_player(
     for number, (_, image) in enumerate(hand_frames[:2]):
         cv2.imwrite(str(tmp_path / f"{number}.jpg"), image)
     assert main(["watch", str(tmp_path), "--game", "adlib"]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert "frame 1: crossword, score 31" in out and "unused: Q 8" in out
+    # Said once, and the source's end said apart, on stderr.
+    assert out.count("frame 1: crossword, score 31") == 1 and out.count("frame ") == 1
+    assert err == "cuberef: the source ended after 2 frames; its last reading stands above.\n"
+    assert main(["watch", str(tmp_path), "--game", "adlib", "--frames", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("frame 0: ") and out.count("frame ") == 1
+    assert (
+        err == "cuberef: stopped after 1 frame, as --frames asks; the last reading stands above.\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ def find_tops(
     """Every top face proposed in a BGR photo: the detector's, and the cuts' that it did not
     propose. ``accept`` (say, "a full tray of the game's size") ends the search early where
     the detector's proposals, or the detector's and a cut's, satisfy it."""
-    learned = top_detector().find(image)
+    learned = top_detector().find(image, small=small)
     if accept is not None and learned and accept(learned):
         return learned
     cuts = find_faces(image, accept, small or downscale(image))

@@ -13,6 +13,10 @@ Frames are compared after the view's own shift is taken out (a camera nudged on 
 stand); where more than ``WHOLE`` of the view changed (the light, the camera moved), the
 frames no longer compare and only the readings must agree until the next stable one.
 
+Each cube that has not moved keeps what every frame it was read in said of it
+(``vision.evidence``): a cube the model doubts in one frame is made sure by frames that
+read it clearly, and one it doubts in all stays flagged.
+
 What did not move is not read again: a frame that shows what the last stable reading was
 taken from, or what the frame last read showed, keeps that reading, and a frame in which
 far more than a cube moved since the frame before (a hand on its way) is not read at all.
@@ -29,6 +33,7 @@ from enum import StrEnum
 import numpy as np
 
 from vision.errors import NoCubesFound, ReadError
+from vision.evidence import Evidence
 from vision.motion import (
     SPECK,
     WHOLE,
@@ -53,6 +58,8 @@ HAND = 1.0
 APART = 4.0
 #: Frames a still change over the cubes must read as before to be taken as the table's.
 SETTLE = 25
+#: The share of a top (about its centre) whose change means the cube moved.
+CENTRE = 0.6
 
 Read = Callable[[np.ndarray], LooseReading]
 
@@ -117,6 +124,7 @@ class LiveReader:
         self._settling = 0
         self._side: float | None = None
         self._hand_shown = False
+        self._evidence = Evidence()
         #: This frame's comparisons so far (several questions ask the same one).
         self._changes: dict[tuple[int, int], tuple[Small, Small, np.ndarray]] = {}
 
@@ -150,6 +158,8 @@ class LiveReader:
         else:
             self.counts["read"] += 1
             sight = self._sight(image)
+            if sight.reading is not None:
+                sight = _Sight(self._combined(image, small, sight.reading, remember=True))
             self._seen = (small, sight)
         hands = self._hands(small, previous, sight)
         if hands or not sight.readable:
@@ -177,6 +187,36 @@ class LiveReader:
     def _moved(self, small: Small, before: Small) -> bool:
         side = self._side or cube_side([], 1.0, small.pixels.shape)
         return area(self._changed(small, before), max(3.0, SPECK * side * side)) > 0
+
+    def _combined(
+        self, image: np.ndarray, small: Small, reading: LooseReading, *, remember: bool
+    ) -> LooseReading:
+        """``reading`` of ``image`` with what the frames read before said of its cubes that
+        have not moved since the frame last read."""
+        if self._seen is None:
+            return self._evidence.combine(
+                reading, image.shape[1], lambda _: True, remember=remember
+            )
+        change = self._changed(small, self._seen[0])
+        if share(change) > WHOLE:  # the camera moved, or the light: nothing is where it was
+            self._evidence.forget()
+        side = self._side or cube_side([], 1.0, small.pixels.shape)
+        moving = np.zeros(change.shape, bool)
+        for blob in blobs(change, max(3.0, SPECK * side * side)):
+            moving |= blob.astype(bool)
+        shape = small.pixels.shape
+
+        def moved(corners: np.ndarray) -> bool:
+            # The middle of its top: a cube laid beside it changes its edge, not its print.
+            top = footprint(shape, [corners], small.scale, CENTRE).astype(bool)
+            return bool((top & moving).any())
+
+        return self._evidence.combine(reading, image.shape[1], moved, remember=remember)
+
+    def confirmed(self, image: np.ndarray, reading: LooseReading) -> LooseReading:
+        """``reading`` of ``image``, a photo of the same view at any size (the still taken
+        at 0:00), with what the frames read before said of its cubes that have not moved."""
+        return self._combined(image, small_copy(image), reading, remember=False)
 
     def _sight(self, image: np.ndarray) -> _Sight:
         try:

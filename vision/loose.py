@@ -28,6 +28,7 @@ from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
 from vision.steps import GameLike, Steps
+from vision.strangers import refuse_strangers
 
 #: How sure the model must be of a face looked for in a gap, not found by the finder.
 GAP_CONFIDENCE = 0.97
@@ -139,6 +140,9 @@ def read_loose(
         for k, a in enumerate(chosen)
         if a.face is not None and (not looked[k] or (a.probability >= GAP_KEEP and not a.off_set))
     ]
+    # A tray, or another set's cubes, is no roll of this one: refused, not made up.
+    strangers = len(chosen) - len(cubes) + sum(chosen[k].off_set for k in cubes)
+    refuse_strangers(quads, strangers, len(assignment.cube_set.dice), game.id)
     if len(cubes) < len(chosen):
         warnings.append(
             f"Left out {len(chosen) - len(cubes)} thing(s) that looked like cubes but match "
@@ -152,7 +156,8 @@ def read_loose(
     if len(pieces) > 1:
         warnings.append(in_pieces(pieces))
     expected = len(assignment.cube_set.dice)
-    if len(quads) != expected:
+    # One cube alone is a throw for who starts, not a roll short of cubes.
+    if len(quads) not in (1, expected):
         warnings.append(
             f"Found {len(quads)} cubes where {game.id} has {expected}; check the photo."
         )
@@ -169,6 +174,7 @@ def read_loose(
                 tuple((float(x), float(y)) for x, y in quad.corners),
                 cell,
                 assigned.off_set,
+                likely(prediction.by_face()),
             )
         )
         if assigned.off_set:
@@ -196,6 +202,16 @@ def read_loose(
     return LooseReading(
         game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90, pieces
     )
+
+
+def likely(probabilities: dict[str, float], least: float = 0.01) -> tuple[tuple[str, float], ...]:
+    """The faces at least ``least`` likely, likeliest first, their probabilities rounded.
+
+    >>> likely({"O": 0.62, "D": 0.3701, "Q": 0.001})
+    (('O', 0.62), ('D', 0.3701))
+    """
+    kept = [(face, round(p, 4)) for face, p in probabilities.items() if p >= least]
+    return tuple(sorted(kept, key=lambda item: -item[1]))
 
 
 def _upright(

@@ -42,6 +42,9 @@ class FaceReading:
     cell: tuple[int, int] | None = None
     #: Read surely, but no free die of the cube set shows this face (another edition?).
     off_set: bool = False
+    #: The face model's probabilities of the faces it found likely here, likeliest first
+    #: (a live reading adds them up over frames: ``vision.evidence``); () where not kept.
+    evidence: tuple[tuple[str, float], ...] = ()
 
     @property
     def doubtful(self) -> bool:

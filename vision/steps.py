@@ -18,6 +18,7 @@ from vision.crop import CROP, cut_face, sharpness
 from vision.detect import FaceQuad, pieces
 from vision.errors import TooBlurred, TooSmall
 from vision.find import find_tops
+from vision.narrow import NARROW, pooled, print_aspect, widened
 from vision.prediction import FacePrediction
 
 #: Below this median sharpness (the Laplacian's variance over the grey levels' variance, on
@@ -102,10 +103,21 @@ class ModelLook:
     ) -> list[FacePrediction]:
         crops = [cut_face(image, c, CROP) for c in corners]
         size = self.model.input_size
-        sized = crops
-        if size != CROP:
-            sized = [cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops]
+        sized = [_sized(crop, size) for crop in crops]
         read = self.model.classify(sized) if crops else []
+        # A print much narrower than tall is looked at again widened (a condensed O, a D
+        # to the model), the two looks pooled.
+        narrow = [
+            k
+            for k, p in enumerate(read)
+            if p.is_face and print_aspect(crops[k], p.orientation) < NARROW
+        ]
+        if narrow:
+            again = self.model.classify(
+                [_sized(widened(crops[k], read[k].orientation), size) for k in narrow]
+            )
+            for k, second in zip(narrow, again, strict=True):
+                read[k] = pooled(read[k], second)
         # Judged on what the model takes for faces: a speck of table may be soft anyway. A
         # soft photo whose faces the model reads surely is read (a large plain face has
         # little fine detail); only one it cannot read surely is refused.
@@ -127,6 +139,13 @@ class ModelLook:
                 "let it focus, then take it again."
             )
         return read
+
+
+def _sized(crop: np.ndarray, size: int) -> np.ndarray:
+    """A crop at the model's input size."""
+    if crop.shape[0] == size:
+        return crop
+    return cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,9 @@ abbreviation, a proper noun, not in the word list, or refused by this table). Wi
 ``--board`` each word is ruled as a word only. Czech words written without diacritics are
 accepted when one spelling fits, or several of equal points (each is named). ``--define``
 adds each word's short definition (WordNet's, for English), or why there is none;
-``--house`` rules with the box's house list (``cuberef lexicon house``)."""
+``--house`` rules with the box's house list (``cuberef lexicon house``). A valid word's
+points are its game's: by length on a tray, the sum of its letters' values in Ad-Lib and
+Scribbage (as the crossword scores it)."""
 
 from __future__ import annotations
 

@@ -2,10 +2,11 @@
 
 Without ``--config`` the file is ``$CUBEREF_CONFIG`` or ``/etc/cuberef/config.toml``
 (what the service reads). ``--check`` names each problem on stderr (exit code 2) or
-says that every setting is right; with ``--json`` it also prints
-``{"path", "ok", "problems": [sentences]}``. ``--defaults`` prints every setting with
-its default as TOML; ``--get NAME`` (``game``, ``screen.rotation``) one setting as the
-box will use it."""
+says that every setting is right, and names on stderr what is right but worth a word (a
+warning: Ad-Lib partners with an odd number of players); with ``--json`` it also prints
+``{"path", "ok", "problems": [sentences], "warnings": [sentences]}``. ``--defaults``
+prints every setting with its default as TOML; ``--get NAME`` (``game``,
+``screen.rotation``) one setting as the box will use it."""
 
 from __future__ import annotations
 
@@ -39,14 +40,24 @@ SERVICE_STORE = Path("/var/lib/cuberef")
 
 
 def box_settings(given: str | None) -> settings.Settings:
-    """The settings of the box a command looks at: ``--config``, else the service's file
-    where there is one, else the defaults. With the service's file the store is the
-    service's own (/var/lib/cuberef), as systemd gives it."""
+    """The settings of the box a command looks at, and the box's own (``cuberef run``):
+    ``--config``, else the service's file where there is one, else the defaults. Only
+    with the service's file read is the store the service's own (/var/lib/cuberef), as
+    systemd gives it; else it is the user's (``settings.state_folder``), so that on a
+    laptop every command and the box share one store."""
     path = config_path(given)
-    chosen = settings.load(path if given or os.path.exists(path) else None)
-    if is_services(path) and not chosen.store.folder and "STATE_DIRECTORY" not in os.environ:
+    read = bool(given) or os.path.exists(path)
+    chosen = settings.load(path if read else None)
+    service = read and is_services(path) and "STATE_DIRECTORY" not in os.environ
+    if service and not chosen.store.folder:
         chosen = settings.overlay(chosen, {"store": {"folder": str(SERVICE_STORE)}})
     return chosen
+
+
+def store_folder(given: str | None) -> Path:
+    """The folder of the match store that the box of ``--config`` (or none) keeps: the
+    one place every command (``run``, ``doctor``, ``lexicon house``, ``history``) asks."""
+    return settings.state_folder(box_settings(given))
 
 
 def is_services(path: str) -> bool:
@@ -66,13 +77,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not args.check:
         raise CuberefError("Say what to do: cuberef config --check, --get NAME or --defaults.")
-    found = settings.problems(settings.read_file(path))
+    document = settings.read_file(path)
+    found, advice = settings.problems(document), settings.warnings(document)
     for sentence in found:
         print(f"{path}: {sentence}", file=sys.stderr)
+    for sentence in advice:  # right, but worth a word: not a problem
+        print(f"{path}: warning: {sentence}", file=sys.stderr)
     if args.json:
         from device.output import emit_json
 
-        emit_json({"path": path, "ok": not found, "problems": found})
+        emit_json({"path": path, "ok": not found, "problems": found, "warnings": advice})
     elif not found:
         print(f"{path}: every setting is right.")
     return 2 if found else 0

@@ -1,6 +1,7 @@
 """Play the box through on built-in defaults, with no hardware: two Boggle matches whose
 players type their words on two simulated phones (they join once, and stay in for the
-second match), and a whole Ad-Lib match of two.
+second match), a whole Ad-Lib match of two, and an Ad-Lib turn on the replay camera
+whose table the box reads live as the crossword grows (``adlib-live``).
 
 Bundled photos (rendered by the project's scene renderer) stand in for the camera, a
 fast clock runs the 3-minute timer in a moment, the buzzer's cues are printed, and
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
 #: Game family -> (game id, the folder of bundled photos).
 FAMILIES = {"boggle": ("boggle", "boggle"), "adlib": ("adlib", "adlib")}
 STEP_SECONDS = 0.25
+#: How long a phone takes to type a word, on the demo's clock.
+TYPING_SECONDS = 4.0
 #: The Boggle round's phones and what each types (on the bundled tray DQuWT/EETN/CSSO/
 #: EDBN): words of their own, one both find (crossed off), one not on the tray, one short.
 PHONES = {
@@ -46,6 +49,13 @@ PHONES = {
 MATCHES = 2
 #: The Ad-Lib match: who plays, in their seats (the bundled photos show their throws).
 ADLIB_PLAYERS = ["Ann", "Ben"]
+#: The Ad-Lib turn on the replay camera, played after the match (its own folder): a frame
+#: of the bundled turn every 2 s, each read live several times, as a stage of a
+#: crossword stays on a table while the next word is found.
+LIVE_PART, REPLAY_FPS = "adlib-live", 0.5
+#: Its turn's length: a minute, since reading each frame of the turn live takes the demo
+#: about 20 ms of its own time a frame.
+LIVE_SECONDS = 60
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -68,9 +78,10 @@ def run(args: argparse.Namespace) -> int:
     played = []
     with own_folder(Path(args.out)) as out:
         for family in [args.game] if args.game else list(FAMILIES):
-            screens: list[str] = []
-            problem = play(family, out / family, say, screens)
-            played.append({"family": family, "screens": screens, "problem": problem})
+            for part in [family, LIVE_PART] if family == "adlib" else [family]:
+                screens: list[str] = []
+                problem = play(part, out / part, say, screens)
+                played.append({"family": part, "screens": screens, "problem": problem})
     failures = [f"{p['family']}: {p['problem']}" for p in played if p["problem"]]
     if failures:
         raise MachineError("The demo could not finish every round (" + "; ".join(failures) + ").")
@@ -82,14 +93,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play(family: str, out: Path, say: Callable[[str], None], screens: list[str]) -> str | None:
-    """Play one family's part; returns why it stopped short, or None when it went all
-    the way to the end of the match."""
+    """Play one family's part (or ``LIVE_PART``); returns why it stopped short, or None
+    when it went all the way to the end of the match."""
     from device import settings as config
     from device.assemble import assemble
     from device.buzzer import Buzzer, PrintedSound
     from device.clock import FakeClock
 
-    game, folder = FAMILIES[family]
+    live = family == LIVE_PART
+    game, folder = ("adlib", "replay") if live else FAMILIES[family]
     clock = FakeClock()
     chosen: dict[str, Any] = {
         "game": game,
@@ -102,12 +114,16 @@ def play(family: str, out: Path, say: Callable[[str], None], screens: list[str])
     if family == "boggle":
         chosen["page"] = {"enabled": True, "port": 0}  # any free port
     else:
-        chosen["players"] = ADLIB_PLAYERS
+        chosen["players"] = ADLIB_PLAYERS[:1] if live else ADLIB_PLAYERS
     photos = resources.files("device") / "data" / "demo" / folder
     with resources.as_file(photos) as real_folder:
         chosen["camera"] = {"backend": "folder", "folder": str(real_folder)}
+        if live:
+            chosen["camera"] = {"backend": "replay", "source": str(real_folder)}
+            chosen["camera"]["fps"] = REPLAY_FPS
+            chosen["timer_seconds"] = LIVE_SECONDS
         settings = config.overlay(config.defaults(), chosen)
-        say(f"== {family}: photos from {real_folder}")
+        say(f"== {family}: {'frames' if live else 'photos'} from {real_folder}")
         box = assemble(
             settings,
             clock,
@@ -199,12 +215,8 @@ def _match(
             say(f"who starts: {who} threw {face} = {value}")
         if referee.state is State.TIMING and referee.round and referee.round.reading:
             say(f"read: {' '.join(map(str, faces_of(referee.round.reading)))}")
-            for phone in phones:
-                for word in PHONES[phone.name]:
-                    say(f"phone: {phone.name} typed {word}: {phone.type(word)}")
-            if phones:
-                main.screenshot("phones-typing")
-            _run_the_clock(box, clock)
+            _type_words(box, clock, say, phones)
+            _run_the_clock(box, clock, say)
         if referee.state is State.SCORED:
             say(f"scored: {_summary(box)}")
             for phone in phones:
@@ -214,17 +226,62 @@ def _match(
     return f"the {'matches' if matches > 1 else 'match'} did not end in {40 * matches} presses"
 
 
-def _run_the_clock(box: Assembled, clock: FakeClock) -> None:
+def _type_words(
+    box: Assembled, clock: FakeClock, say: Callable[[str], None], phones: list[Phone]
+) -> None:
+    """The phones type their words while the timer runs, a word every few seconds, and
+    the screen is saved once they have: its clock is the clock at that moment."""
+    if not phones:
+        return
+    for phone in phones:
+        for word in PHONES[phone.name]:
+            clock.advance(TYPING_SECONDS)
+            box.box.step()
+            say(f"phone: {phone.name} typed {word}: {phone.type(word)}")
+    box.box.step()
+    box.box.screenshot("phones-typing")
+
+
+def _run_the_clock(box: Assembled, clock: FakeClock, say: Callable[[str], None]) -> None:
+    """Run the timer out on the fake clock. The replay camera plays by that clock, so an
+    Ad-Lib turn's table is read live on it too, a frame every ``EVERY`` seconds as the
+    box's reading thread takes them on the real clock, and each new reading is a screen
+    saved (``live-reading``)."""
     from device.flow import State
+    from device.live_turn import EVERY
 
     referee, main = box.referee, box.box
+    live = referee.scoring.live if box.camera.name == "replay" else None
+    if live is not None:
+        live.stop()  # its thread waits on the real clock, which the demo does not use
+    step = EVERY if live is not None else STEP_SECONDS
     shot_last_ten = False
+    shown = ("", frozenset[int]())
     while referee.state is State.TIMING:
-        clock.advance(STEP_SECONDS)
+        clock.advance(step)
+        if live is not None:
+            live.step()
         main.step()
+        view = main.screen.shown
+        if view is not None and view.score and (view.score, view.used) != shown:
+            shown = (view.score, view.used)
+            main.screenshot("live-reading")
+            say(f"live: {_live_summary(box)}")
         if not shot_last_ten and 0 < referee.seconds_left <= 9.5:
             main.screenshot("last-ten-seconds")
             shot_last_ten = True
+
+
+def _live_summary(box: Assembled) -> str:
+    """The live reading as the screen shows it: the crossword so far, its running score
+    and the unused cubes with their values."""
+    live = box.referee.scoring.live
+    view = live.view if live is not None else None
+    if view is None:
+        return "nothing read yet"
+    score = "not sure" if view.score is None else str(view.score)
+    unused = ", ".join(f"{f} {v}" for f, v in zip(view.unused, view.values, strict=True))
+    return f"{'/'.join(view.grid)} scores {score} so far; unused: {unused or 'none'}"
 
 
 def _summary(box: Assembled) -> str:

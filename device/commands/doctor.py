@@ -5,7 +5,8 @@ the cuberef service runs it holds the camera, the pins and the screen: a part th
 does not open then is reported as held by the service (``busy``), not as broken.
 With the service's configuration the store checked is the service's own
 (/var/lib/cuberef). The doctor only reads: it creates no store, no folder, no photo.
-``--json`` prints ``{"ok", "config", "service", "checks": [{"part", "status",
+It says where the store is: the same file for every command and the box.
+``--json`` prints ``{"ok", "config", "service", "store", "checks": [{"part", "status",
 "line"}]}``. ``--service`` runs the same checks inside the installed service's sandbox
 (``device.sandbox``), where a device or an address the unit refuses shows. Exit code
 0 when no part needs a fix, 1 when one does."""
@@ -51,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     path = config_path(args.config)
     given = bool(args.config) or os.path.exists(path)
     chosen = box_settings(args.config)
+    stored = config.state_folder(chosen) / "matches.db"  # where every command finds it
     service = service_state()
     quiet_libraries()
     checks = []
@@ -70,10 +72,11 @@ def run(args: argparse.Namespace) -> int:
         from device.output import emit_json
 
         document = {"ok": not failed, "config": path if given else None, "service": service}
-        emit_json({**document, "checks": checks})
+        emit_json({**document, "store": str(stored), "checks": checks})
     else:
         print(f"     config: {path if given else 'none; every setting at its default'}.")
         print(f"     service: {service}.")
+        print(f"     matches: {stored}.")
         for found in checks:
             print(
                 f"{found['status'] if found['status'] != 'fix' else 'FIX':5}{found['part']}: "

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import signal
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from device import restarts, script, settings
-from device.commands.config import config_path
+from device.commands.config import box_settings
 from device.inputs import folder_to_write, read_text
 from device.stopping import Stopped, terminated
 from engine.errors import CuberefError
@@ -50,8 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from device.clock import SystemClock
 
     logging.getLogger("cuberef").setLevel(logging.INFO)
-    path = config_path(args.config)
-    chosen = settings.load(path if (args.config or os.path.exists(path)) else None)
+    chosen = box_settings(args.config)  # its store is the one every command names
     if args.photos:
         chosen = settings.overlay(chosen, {"camera": {"backend": "folder", "folder": args.photos}})
     steps = script.parse(read_text(args.script, "the script"), args.script) if args.script else []

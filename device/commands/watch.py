@@ -7,8 +7,9 @@ file, or, left out, the camera (the ``[camera]`` settings of ``--config``, else 
 box's configuration) until Ctrl-C. A reading is shown once it is stable (the same over
 consecutive frames); while a hand or an arm is over the cubes the last stable reading is
 held and the state says ``hands``, and the score is shown only where it is sure. It says
-what it shows each time that changes, and once more when the source ends; with
-``--json`` each time as one JSON document on a line of its own: ``{"frame", "state"
+what it shows each time that changes, never the same twice, and when the source ends
+(or ``--frames`` or Ctrl-C stops it) says so in a line on stderr; with ``--json`` each
+reading as one JSON document on a line of its own: ``{"frame", "state"
 (crossword, hands, empty or loose), "grid", "score" (null while not sure), "unused",
 "words": [{"word", "valid"}]}``, ``frame`` counting from 0 in the source's order.
 """
@@ -82,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
     live = LiveReader(lambda image: reader.read_table(image, game, lexicon))
     shown: LiveView | None = None
     number = -1
+    stopped = "Ctrl-C"
     try:
         for number, frame in enumerate(itertools.islice(frames, args.frames)):
             if frame is None:
@@ -91,13 +93,32 @@ def run(args: argparse.Namespace) -> int:
             if view is not None and view != shown:
                 _say(view, number, args.json)
                 shown = view
+        stopped = "--frames" if number + 1 == args.frames else "source"
     except KeyboardInterrupt:
-        pass  # the camera has no end: Ctrl-C ends the watch, and the last line follows
+        pass  # the camera has no end: Ctrl-C ends the watch
     finally:
         frames.close()  # the camera, or the video, let go
-    ended = live.ended() or Live(State.EMPTY, None)
-    _say(live_view(ended, game, roll, lexicon), max(number, 0), args.json)
+    # What the source's end settles (a reading never stable until then) is said; the
+    # reading last said is not said again.
+    last = live_view(live.ended() or Live(State.EMPTY, None), game, roll, lexicon)
+    if last != shown:
+        _say(last, max(number, 0), args.json)
+    print(f"cuberef: {_ended(stopped, number + 1)}", file=sys.stderr)
     return 0
+
+
+def _ended(stopped: str, frames: int) -> str:
+    """The line that says why the watch ended, after how many frames.
+
+    >>> _ended("source", 12)
+    'the source ended after 12 frames; its last reading stands above.'
+    """
+    counted = f"{frames} frame{'' if frames == 1 else 's'}"
+    if stopped == "source":
+        return f"the source ended after {counted}; its last reading stands above."
+    if stopped == "--frames":
+        return f"stopped after {counted}, as --frames asks; the last reading stands above."
+    return f"stopped by Ctrl-C after {counted}; the last reading stands above."
 
 
 def _say(view: LiveView, frame: int, as_json: bool) -> None:

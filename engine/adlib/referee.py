@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.adlib.grid import ACROSS, Cell, Grid, Run, Tile
-from engine.adlib.roll import Roll, letter_value
-from engine.faces import Face
+from engine.adlib.roll import Roll, letter_value, word_value
+from engine.faces import JOKER, Face
 from engine.lexicon import Lexicon
 from engine.notes import Notes
 from engine.referee import REFUSALS
@@ -142,7 +142,7 @@ def referee(roll: Roll, grid: Grid, lexicon: Lexicon, rules: Rules = STANDARD) -
 
 
 def _points(run: Run) -> int:
-    return sum(0 if tile.joker else letter_value(tile.letter) for tile in run.tiles)
+    return word_value(JOKER if tile.joker else tile.letter for tile in run.tiles)
 
 
 def _where(run: Run) -> str:

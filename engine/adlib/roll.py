@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -50,6 +51,15 @@ def letter_value(letter: str) -> int:
     if letter == JOKER:
         return 0
     return adlib_cubes().value(Face(letter.upper()))
+
+
+def word_value(letters: Iterable[str]) -> int:
+    """The Ad-Lib points of a word: the sum of its letters' values (a joker's is 0).
+
+    >>> word_value("money"), word_value(["m", "*", "n", "e", "y"])
+    (11, 10)
+    """
+    return sum(letter_value(letter) for letter in letters)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from engine.board import Board
 from engine.games import find_game
 
 from .conftest import ListReader, tray_reading
+from .test_disputes import state_of
 from .test_page import post
 from .test_round import box_settings, build, run_out_the_clock
 
@@ -147,3 +148,58 @@ def test_a_box_restarted_after_a_match_shows_its_table_and_the_next_waits_for_a_
     assert referee.state is State.TIMING and referee.match.number == 2
     assert referee.match.seats == ["Ann", "Cy"]
     again.close()
+
+
+def test_teams_changed_on_the_last_score_screen_play_the_next_match(tmp_path, photos):
+    made, clock, url = page_box(tmp_path, photos)
+    code = made.referee.join_code
+    names = ("Ann", "Ben", "Cy", "Dee")
+    tokens = {name: joined(url, code, name) for name in names}
+    words = words_on("boggle")
+    press(made, clock)
+    run_out_the_clock(made, clock)
+    assert made.referee.state is State.SCORED  # the last round's scores: the match is over
+    assert state_of(url, code, tokens["Ann"])["between"]  # the page offers to leave and join
+    for name, team in zip(names, ("Red", "Red", "Blue", "Blue"), strict=True):
+        joined(url, code, name, team=team, token=tokens[name])
+    press(made, clock)
+    assert made.referee.state is State.MATCH
+    press(made, clock)  # the next match
+    assert made.referee.match.number == 2 and made.referee.state is State.TIMING
+    for name, word in (("Ann", words[0]), ("Ben", words[0]), ("Cy", words[1]), ("Dee", words[2])):
+        assert typed(url, code, tokens[name], word)["status"] == "valid"
+    run_out_the_clock(made, clock)
+    result = made.referee.round.result
+    assert [(p.name, p.members) for p in result.players] == [
+        ("Red", ("Ann", "Ben")),
+        ("Blue", ("Cy", "Dee")),
+    ]
+    red = [entry.status for entry in result.players[0].entries if entry.word == words[0]]
+    assert sorted(red) == ["repeated", "scored"]  # one word of the team, not crossed off
+    shown = [str(line) for line in made.box.screen.shown.lines]
+    assert f"Red (Ann, Ben)  {result.scores()['Red']}" in shown
+    press(made, clock)
+    shown = [str(line) for line in made.box.screen.shown.lines]
+    assert any(line.endswith(f"Blue (Cy, Dee)  {result.scores()['Blue']}") for line in shown)
+    made.close()
+
+
+def test_after_a_cancelled_round_the_phone_says_the_screens_round(tmp_path, photos):
+    made, clock, url = page_box(tmp_path, photos, rounds=2)
+    code = made.referee.join_code
+    ann = joined(url, code, "Ann")
+    press(made, clock)
+    said = state_of(url, code, ann)
+    assert said["round"] == 1 and not said["between"]  # a match under way
+    made.box.events.put("hold")  # the round is cancelled
+    made.box.step()
+    assert made.referee.state is State.IDLE
+    press(made, clock)  # round 1 again, as the screen says
+    assert "round 1 of 2" in made.box.screen.shown.title
+    assert state_of(url, code, ann)["round"] == 1
+    run_out_the_clock(made, clock)
+    press(made, clock)
+    press(made, clock)
+    assert "round 2 of 2" in made.box.screen.shown.title
+    assert state_of(url, code, ann)["round"] == 2
+    made.close()

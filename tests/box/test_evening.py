@@ -1,7 +1,8 @@
 """A whole evening at the table, in one box (one store, one players' page) on a fake clock:
 two Boggle matches on two phones in a real headless browser with a third player on the
-box's keyboard, a team match (the two phones leave and join again as one team), Czech
-Boggle and an Ad-Lib match of three with partners.
+box's keyboard, a team match (on the last score screen of the match before, the two
+phones leave and join again as one team), Czech Boggle and an Ad-Lib match of three with
+partners.
 The box runs in a process of its own, played by script lines (``device.script``) sent
 one at a time; it is killed (SIGKILL) and started again at random moments, and a change
 of game is a restart with the new configuration, as a host makes it. At the end every
@@ -10,6 +11,9 @@ same lists, and every word a phone was told is kept is in the store."""
 
 from __future__ import annotations
 
+import contextlib
+import csv
+import io
 import json
 import os
 import random
@@ -25,6 +29,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from device.cli import main
 from device.events import MatchStarted, RollRead, Scored, WordRemoved, WordTyped
 from device.seams import Scorer
 from device.store import Store
@@ -259,8 +264,12 @@ def test_an_evening_of_five_matches_killed_at_random_and_every_score_the_engines
         # matches 1 and 2: the same phones, each match a round
         for board in TRAYS["boggle"][:2]:
             evening += boggle_round(box, [ann, ben], "Dee", board, "boggle")
-        # match 3: a team match, Ann and Ben as the Owls against Dee on the keyboard
+        # match 3: a team match, Ann and Ben as the Owls against Dee on the keyboard; they
+        # change teams on match 2's score screen, before the press for its match table
+        to_the_table = evening[-2:]
+        del evening[-2:]
         evening += [("leave", ann), ("leave", ben), ("join", ann, "Owls"), ("join", ben, "Owls")]
+        evening += to_the_table
         evening += boggle_round(box, [ann, ben], "Dee", TRAYS["boggle"][2], "boggle")
         # match 4: Czech Boggle, the same phones, their page now in Czech
         czech = {**boggle, "game": "czech-boggle", "rounds": 1}
@@ -295,6 +304,7 @@ def test_an_evening_of_five_matches_killed_at_random_and_every_score_the_engines
     box.stop()
     assert box.restarts == KILLS
     check_the_store(Store(tmp_path / "store"), typed)
+    check_the_history(tmp_path)
 
 
 def check_the_store(store: Store, typed: dict[str, list[str]]) -> None:
@@ -323,6 +333,10 @@ def check_the_store(store: Store, typed: dict[str, list[str]]) -> None:
             if seat.team:
                 teams[seat.team].append(seat.name)
         rules = RoundRules(teams=tuple((name, tuple(m)) for name, m in teams.items()))
+        if number == 3:  # the teams changed on match 2's last score screen
+            assert dict(teams) == {"Owls": ["Ann", "Ben"]}
+            scored = [e.payload for e in events if isinstance(e.payload, Scored)]
+            assert [set(dict(payload.scores)) for payload in scored] == [{"Owls", "Dee"}]
         for event in events:
             if not isinstance(event.payload, Scored):
                 continue
@@ -341,3 +355,43 @@ def check_the_store(store: Store, typed: dict[str, list[str]]) -> None:
     assert games == ["boggle", "boggle", "boggle", "czech-boggle", "adlib"]
     for name, words in typed.items():
         assert set(words) <= set(stored[name]), name
+
+
+def check_the_history(tmp_path: Path) -> None:
+    """``cuberef history`` lists every match and round the store holds, each side's round
+    score the stored one, and standings that add up."""
+    config = tmp_path / "history.toml"
+    config.write_text(f"[store]\nfolder = '{tmp_path / 'store'}'\n", encoding="utf-8")
+    printed = []
+    for shown in ("--json", "--csv"):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["history", "--config", str(config), shown]) == 0
+        printed.append(out.getvalue())
+    document, rows = json.loads(printed[0]), list(csv.DictReader(io.StringIO(printed[1])))
+    store = Store(tmp_path / "store", read_only=True)
+    stored = {
+        (number, event.round): dict(event.payload.scores)
+        for number in store.matches()
+        for event in store.events(number)
+        if isinstance(event.payload, Scored)
+    }
+    store.close()
+    matches = document["matches"]
+    assert [m["game"] for m in matches] == ["boggle", "boggle", "boggle", "czech-boggle", "adlib"]
+    listed = {(m["id"], r["round"]): r["sides"] for m in matches for r in m["rounds"]}
+    assert set(listed) == set(stored)
+    for key, sides in listed.items():
+        scores = {side["name"]: side["score"] for side in sides}
+        assert set(scores) <= {side["name"] for side in matches[key[0] - 1]["sides"]}, key
+        if matches[key[0] - 1]["game"] == "adlib":  # the holder, named by their side
+            assert sorted(scores.values()) == sorted(stored[key].values()), key
+        else:
+            assert scores == stored[key], key
+    assert len(rows) == sum(len(sides) for sides in listed.values())
+    standings = document["standings"]
+    every = [side for m in matches for side in m["sides"]]
+    assert sum(s["points"] for s in standings) == sum(side["score"] for side in every)
+    for standing in standings:
+        assert standing["played"] == sum(1 for side in every if side["name"] == standing["name"])
+    assert sum(s["won"] for s in standings) >= len(matches)  # each match won (a draw: more)

@@ -53,6 +53,7 @@ def test_the_screen_shows_the_running_score_and_the_unused_cubes_large(
     read_live(made)
     view = made.box.draw()
     assert view.score == "31 so far"
+    assert [line.text for line in view.lines] == ["Laid: MONEY · STEM · BUN · JOY"]
     laid = [i for i, face in enumerate(view.faces) if i in view.used]
     assert sorted(view.faces[i] for i in laid) == sorted("STEBUJOMONEY")
     assert [view.faces[i] for i in range(13) if i not in view.used] == ["Q"]
@@ -71,7 +72,21 @@ def test_a_word_the_lexicon_does_not_know_is_named_and_the_score_is_not_sure(
     read_live(made)
     view = made.box.draw()
     assert view.score == "? so far"
-    assert "Not a word: YQ" in [line.text for line in view.lines]
+    # what is wrong first, then the words laid so far
+    assert [line.text for line in view.lines] == ["Not a word: YQ", "Laid: MONEY"]
+
+
+def test_a_cube_of_the_roll_seen_nowhere_is_asked_for_and_the_score_waits(
+    tmp_path, hand_frames
+) -> None:
+    # The table shows the crossword and no Q: the Q may be a letter the camera missed.
+    table = loose_reading(ROLL.rsplit(" ", 1)[0], grid=tuple(CROSSWORD))
+    made, _clock = adlib_box(tmp_path, [hand_frames[0][1]], table, table)
+    tap(made)
+    read_live(made)
+    view = made.box.draw()
+    assert view.score == "? so far"
+    assert "Not seen: Q" in [line.text for line in view.lines]
 
 
 def test_0_00_scores_at_once_and_a_clear_still_confirms_it(tmp_path, hand_frames) -> None:

@@ -1,7 +1,8 @@
-"""The players' page as a phone shows it, in a real headless browser: in the game's
-language (Czech for Czech Boggle), the word box only while a round runs and last round's
-refusal gone when the next starts, each ruling in words with the spelling that counted,
-the phone's own results first and marked, and a notice within 3 s of the box stopping."""
+"""The players' page as a phone shows it, in a real headless browser: in the box's
+language (Czech for Czech Boggle), its server's refusals too, the word box only while a
+round runs and last round's refusal gone when the next starts, each ruling in words with
+the spelling that counted and why a word is refused, in Czech, the phone's own results
+first and marked, and a notice within 3 s of the box stopping."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ ROW = (
     ".textContent, li.querySelector('.ruling').textContent, (li.querySelector('.counted') ||"
     " {}).textContent || ''])"
 )
+WHY = "return [...document.querySelectorAll('#words li .why')].map(span => span.textContent)"
 
 
 def unaccented_word() -> tuple[str, str]:
@@ -59,7 +61,7 @@ def test_a_czech_phone_through_a_round_and_the_box_going_away(tmp_path, photos):
         wait.until(lambda d: d.find_element(By.ID, "phase").text == "Čeká se na další kolo.")
         assert not ann.find_element(By.ID, "type").is_displayed()  # no round: no word box
         ann.execute_script("send('kolo')")  # as a word sent before the round began
-        wait.until(lambda d: "No round is running" in d.find_element(By.ID, "error").text)
+        wait.until(lambda d: "Žádné kolo neběží" in d.find_element(By.ID, "error").text)
         tap(made)
         assert made.referee.state is State.TIMING
         wait.until(lambda d: d.find_element(By.ID, "type").is_displayed())
@@ -72,6 +74,8 @@ def test_a_czech_phone_through_a_round_and_the_box_going_away(tmp_path, photos):
         rows = {word: (ruling, also) for word, ruling, also in ann.execute_script(ROW)}
         assert rows[typed] == ("platí", f"počítá se jako {counted}")
         assert rows["xyz"][0] == "není na kostkách"  # as the box says "not on tray"
+        why = ann.execute_script(WHY)
+        assert why == ["není na kostkách: žádná kostka neukazuje X"], why  # not "" nor English
         assert not any("-" in ruling for ruling, _ in rows.values())  # words, never codes
         run_out_the_clock(made, clock)
         assert made.referee.state is State.SCORED

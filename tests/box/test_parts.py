@@ -127,7 +127,9 @@ def test_simulate_is_one_overlay_of_the_settings():
 
 def test_each_backend_table_maps_a_name_to_a_factory_of_its_section(photos, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    camera = CAMERAS["folder"](CameraSettings(backend="folder", folder=str(photos)))
+    camera = CAMERAS["folder"](
+        CameraSettings(backend="folder", folder=str(photos)), FakeClock().monotonic
+    )
     assert isinstance(camera, FolderCamera)
     screen = SCREENS["dummy"](ScreenSettings(width=640, height=400, rotation=90))
     assert screen.size == (640, 400) and screen.rotation == 90

@@ -1,8 +1,9 @@
 """Every player on every screen, at 800x480 with no text under 28 px, checked on the PNGs the
-box saves: a scored screen too long for the screen turns its pages by itself, and each
-player's name (with their score and their words) is on one of them, with 2, 4 and 8
+box saves: a scored screen too long for the screen turns its pages by itself, the first
+of them every player's name and round score, then each player's words, with 2, 7 and 12
 players; the timing screen keeps the keyboard's player's typing in sight; the match
-table names every side. Nothing is ever cut off with "... and N more"."""
+table names every side on one page, beside the QR code. Nothing is ever cut off with
+"... and N more", and no word is cut short with "…"."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from .conftest import BOARD, ListReader, tray_reading
 from .test_round import box_settings, build, run_out_the_clock, tap
 from .test_screens_readable import Shots, readable, words
 
-NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
 
 
 def table_of(tmp_path, photos, players: int):
@@ -55,10 +56,10 @@ def typed_words(players: int) -> dict[str, list[str]]:
     }
 
 
-def every_page(made, clock, shots, state: str) -> list[str]:
+def every_page(made, clock, shots, state: str) -> list[list[str]]:
     """The texts of every page of the screen shown now, each read off its saved PNG (the
     pages turn by themselves: the clock moves on a page's time and the next is saved)."""
-    seen: list[str] = []
+    seen: list[list[str]] = []
     pages = 1
     number = 0
     while number < pages:
@@ -66,7 +67,8 @@ def every_page(made, clock, shots, state: str) -> list[str]:
         texts = readable(surface, where)
         assert min(t.size for t in texts) >= 28
         assert not any(t.text.startswith("... and") for t in texts)
-        seen += words(texts)
+        assert not any("…" in t.text for t in texts), words(texts)  # no word cut short
+        seen.append(words(texts))
         marks = re.findall(r"Page (\d+) of (\d+)\.", " ".join(words(texts)))
         if marks:
             assert int(marks[0][0]) == number + 1
@@ -78,7 +80,7 @@ def every_page(made, clock, shots, state: str) -> list[str]:
     return seen
 
 
-@pytest.mark.parametrize("players", [2, 4, 8])
+@pytest.mark.parametrize("players", [2, 7, 12])
 def test_every_player_is_on_the_scored_screen_or_its_pages(tmp_path, photos, players):
     made, clock, shots = table_of(tmp_path, photos, players)
     tap(made)
@@ -100,19 +102,26 @@ def test_every_player_is_on_the_scored_screen_or_its_pages(tmp_path, photos, pla
     assert all(f"{name} 5" in shown for name in NAMES[: min(players, 4)])
     run_out_the_clock(made, clock)
     assert made.referee.state is State.SCORED
-    seen = every_page(made, clock, shots, "scored")
+    pages = every_page(made, clock, shots, "scored")
+    assert len(pages) <= 1 + (players + 1) // 2  # a page of scores, then two players a page
     result = made.referee.round.result
+    names = [f"{p.name} (handicap)" if p.name == "Ann" else p.name for p in result.players]
+    first = pages[0]  # every player's name and round score, on one page
+    for name, player in zip(names, result.players, strict=True):
+        assert name in first, (name, first)
+        assert first[first.index(name) + 1] == str(player.score)
+    seen = [text for page in pages for text in page]
     for player in result.players:
-        name = f"{player.name} (handicap)" if player.name == "Ann" else player.name
-        assert name in seen, (name, seen)
-        assert seen[seen.index(name) + 1] == str(player.score)
         for entry in player.entries:
             assert entry.word.upper() in seen
     tap(made)
     assert made.referee.state is State.MATCH
-    seen = every_page(made, clock, shots, "match")
-    for place, (name, _score) in enumerate(made.referee.match.standings(), 1):
-        shown = f"{place}. {name}" + (" (handicap)" if name == "Ann" else "")
-        assert any(text.endswith(shown.split(". ", 1)[1]) for text in seen), (shown, seen)
+    pages = every_page(made, clock, shots, "match")
+    assert len(pages) == 1  # the whole match table, beside the QR code
+    table = " ".join(pages[0])  # a name too long for its column goes on over two rows
+    for name, score in made.referee.match.standings():
+        shown = name + (" (handicap)" if name == "Ann" else "")
+        assert re.search(rf"\b\d+\. {re.escape(shown)} {score}\b", table), (shown, table)
+    assert made.box.screen.shown.qr
     made.close()
     pygame.display.quit()

@@ -124,10 +124,11 @@ def test_every_screen_of_an_ad_lib_match_reads_across_a_table(tmp_path, photos):
         "match",
         *turn,
     ]
-    for path, where in shots.saved:  # nothing anywhere under 28 px
+    for path, where in shots.saved:  # nothing anywhere under 28 px, no word cut short
         texts = readable(pygame.image.load(str(path)), where)
         small = [(t.text, t.size) for t in texts if t.size < SMALLEST]
         assert not small, f"{path.name}: {small}"
+        assert not [t.text for t in texts if "…" in t.text], path.name
 
     surface, where = shots.last("idle")
     assert "Who starts: Ann, roll one cube and press." in words(readable(surface, where))
@@ -239,3 +240,46 @@ def test_a_boggle_round_with_a_keyboard_player_and_a_notice(tmp_path, photos):
     assert said[said.index("1. Ann") + 1] == "1"
     assert surface.get_at((1, 240))[:3] == BACKGROUND
     made.close()
+
+
+def test_no_word_is_cut_short_beside_a_long_reason_or_in_a_narrow_column():
+    """A word beside a reason too long for its row keeps its letters: the reason goes on
+    a row of its own ("EST" over "refused by this table"), a long line wraps between its
+    words, and a crossword's narrow columns keep "Across" whole beside its points."""
+    from device.lines import Line
+    from device.render import View, render
+
+    pygame.display.init()
+    surface = pygame.Surface((800, 480))
+    tray = View(
+        "Boggle · round 1 of 3",
+        faces=tuple("TNTBGDARELTESISH"),
+        size=4,
+        message="Press the button for the match table.",
+        lines=(
+            Line("Ann", "3", "head"),
+            Line("EST", "refused by this table"),
+            Line("CEER (allowed by this table)", "2"),
+        ),
+    )
+    said = words(readable(surface, render(tray, surface)))
+    assert not any("…" in text for text in said), said
+    assert said[said.index("EST") + 1] == "refused by this table"
+    assert " ".join(said).count("CEER (allowed by this table) 2") == 1
+    rows = tuple(row.ljust(5, ".") for row in ("S....", "T.B.J", "E.U.O", "MONEY"))
+    crossword = View(
+        "Ad-Lib · round 1 of 4 · Ann & Cy",
+        faces=tuple("" if ch == "." else ch for row in rows for ch in row),
+        size=5,
+        caption="Ann & Cy's crossword: 27",
+        table=(
+            (Line("Across", "27", "head"), Line("MONEY", "11")),
+            (Line("Down", "20", "head"), Line("STEM", "9"), Line("BUY", "5")),
+        ),
+        lines=(Line("Total", "27 points", "total"),),
+    )
+    where = render(crossword, surface)
+    said = words(readable(surface, where))
+    assert not any("…" in text for text in said), said
+    assert said[said.index("Across") + 1] == "27"
+    assert min(t.size for t in where.texts if t.text in said[-12:]) >= SMALLEST

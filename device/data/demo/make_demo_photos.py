@@ -8,6 +8,11 @@ Ann and Ben each throw one cube for who starts (T = 2 against E = 1: Ann starts)
 each turn's roll and finished crossword. Ann's crossword is the best one the engine finds
 for her roll; Ben's is a smaller one of his own, so the demo scores real plays.
 The photos are small JPEGs (1024x768 frame, quality 80) so that they can be committed.
+
+Ad-Lib on the replay camera (``replay/``): the frames of one turn on a table of the
+live-reading sequences (``models.sequences``, 800x600), the 13 cubes loose (the roll),
+then the README's crossword laid a word at a time; the demo plays them as the camera's
+stream and the box reads the table live.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import numpy as np
 from engine.adlib import Grid, Roll, referee
 from engine.lexicon import Lexicon
 from models.scenes import render_crossword, render_loose, render_tray
+from models.sequences import Shot, Table, laid
 
 HERE = Path(__file__).resolve().parent
 SEED_TRAY = 11
@@ -33,6 +39,17 @@ SEED_START, STARTERS = 2, (("0a-ann-start.jpg", "T"), ("0b-ben-start.jpg", "E"))
 TURNS = (
     ("1-roll.jpg", "2-crossword.jpg", 7, ("..S.", "..LA", ".GIN", "MAC.", "ELK.", "N..."), 7),
     ("3-roll.jpg", "4-crossword.jpg", 5, ("MILK", "A...", "LAIR", "E..."), 4),
+)
+#: The replay's table (the cubes of the live-reading tests, a seed whose camera sees the
+#: crossword the right way up) and the crossword as it grows, a frame a stage, from the
+#: cubes all loose.
+SEED_REPLAY, REPLAY_FACES = 2, "M O N E Y S T E B U J O Q"
+REPLAY_STAGES = (
+    (),
+    ("MONEY",),
+    ("S....", "T....", "E....", "MONEY"),
+    ("S....", "T.B..", "E.U..", "MONEY"),
+    ("S....", "T.B.J", "E.U.O", "MONEY"),
 )
 
 
@@ -65,7 +82,23 @@ def main() -> None:
             "score": verdict.score,
             "unused": unused,
         }
+    replay(truth, lexicon)
     (HERE / "truth.json").write_text(json.dumps(truth, indent=2) + "\n", encoding="utf-8")
+
+
+def replay(truth: dict[str, object], lexicon: Lexicon) -> None:
+    """The replay camera's frames, and what each shows: the roll, then each stage's
+    crossword and its score as the live reading shows it."""
+    table = Table(SEED_REPLAY, REPLAY_FACES.split(), frame=(800, 600))
+    roll = Roll.parse(REPLAY_FACES, "adlib")
+    for number, rows in enumerate(REPLAY_STAGES):
+        name = f"replay/{number}-{'roll' if not rows else 'turn'}.jpg"
+        _write(HERE / name, table.photo(Shot(laid(table, rows)), number))
+        if not rows:
+            truth[name] = {"roll": REPLAY_FACES}
+            continue
+        verdict = referee(roll, Grid.from_rows(rows), lexicon)
+        truth[name] = {"grid": list(rows), "score": verdict.score}
 
 
 def _write(path: Path, image: np.ndarray) -> None:

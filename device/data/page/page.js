@@ -1,6 +1,6 @@
 // The players' page. Everything a player typed comes back as JSON and is put in with
 // textContent, never as HTML. The phone keeps its code, name and token, and joins again on
-// its own after the box restarts. The page speaks the game's language (the box says which).
+// its own after the box restarts. The page speaks the box's language (the box says which).
 "use strict";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -16,43 +16,24 @@ let phase = "";
 // each second): the notice is up within three seconds of the box stopping.
 const ANSWER_MS = 1800;
 
-const TEXTS = {
-  en: {
-    title: "cuberef: your words", joinHeading: "Join the round", code: "Join code",
-    name: "Your name", team: "Team (if you play in one)", join: "Join",
-    placeholder: "type a word, then Enter", add: "Add", leave: "Leave the table",
-    remove: "remove", standings: "Standings", you: "you", countedAs: "counted as",
-    winner: "Winner", draw: "A draw", and: "and",
-    waiting: "Waiting for the next round.", typing: "Type your words.",
-    locked: "Time is up: the lists are locked.", scored: "The round is scored.",
-    disputed: "A word is challenged: the table rules on it.", allow: "Allow", refuse: "Refuse",
-    challengedBy: "challenged by", byTable: "by this table", challenge: "Challenge",
-    challengeHint: "challenge a word before the scoring",
-    offline: "The box is not answering, so the clock here has stopped. Your words are kept; this page goes on when the box is back.",
-  },
-  cs: {
-    title: "cuberef: tvoje slova", joinHeading: "Připoj se ke hře", code: "Kód hry",
-    name: "Tvoje jméno", team: "Tým (hraješ-li v týmu)", join: "Připojit",
-    placeholder: "napiš slovo a Enter", add: "Přidat", leave: "Odejít od stolu",
-    remove: "smazat", standings: "Pořadí", you: "ty", countedAs: "počítá se jako",
-    winner: "Vítěz", draw: "Remíza", and: "a",
-    waiting: "Čeká se na další kolo.", typing: "Piš svá slova.",
-    locked: "Čas vypršel: seznamy jsou uzavřené.", scored: "Kolo je sečtené.",
-    disputed: "Slovo je napadené: rozhodne stůl.", allow: "Uznat", refuse: "Zamítnout",
-    challengedBy: "napadl(a)", byTable: "tímto stolem", challenge: "Napadnout",
-    challengeHint: "napadni slovo, než se sečte",
-    offline: "Krabička neodpovídá, proto se tu hodiny zastavily. Tvá slova zůstávají; stránka pokračuje, až bude krabička zpět.",
-  },
-};
+// The page's own words, in the box's language: /hello hands them over from the box's one
+// table of strings (device/data/strings.toml), which a translator fills in.
+let texts = {};
 
-function t(key) { return (TEXTS[language] || TEXTS.en)[key]; }
+function t(key) { return texts[key] || ""; }
 
-function speak(lang) {
-  if (!TEXTS[lang] || lang === language) return;
+function speak(lang, given) {
+  texts = given || {};
   language = lang;
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-text]")) node.textContent = t(node.dataset.text);
   for (const node of document.querySelectorAll("[data-placeholder]")) node.placeholder = t(node.dataset.placeholder);
+}
+
+// The box's words for this page (once; again if the box was away when the page opened).
+async function hello() {
+  const answer = await call("/hello");
+  if (answer.ok) speak(answer.language, answer.texts);
 }
 
 function el(tag, text, cls) {
@@ -79,7 +60,7 @@ async function call(path, body) {
   } finally { clearTimeout(timer); }
   offline(false);
   let answer;
-  try { answer = await response.json(); } catch { answer = { ok: false, error: "The box did not answer." }; }
+  try { answer = await response.json(); } catch { answer = { ok: false, error: t("noAnswer") }; }
   answer.status = response.status;
   return answer;
 }
@@ -130,7 +111,7 @@ function winnersText(winners) {
 }
 
 function show(state) {
-  speak(state.language);
+  if (!Object.keys(texts).length || state.language !== language) hello();
   if (state.phase !== phase) { say(""); phase = state.phase; }  // last round's refusals go
   $("who").textContent = state.name + (state.team ? " (" + state.team + ")" : "");
   $("clock").textContent = state.phase === "typing" ? clockText(state.seconds) : "";
@@ -140,7 +121,8 @@ function show(state) {
   board.style.gridTemplateColumns = "repeat(" + (state.board.length || 1) + ", 1fr)";
   for (const row of state.board) for (const face of row) board.append(el("span", face));
   $("type").hidden = state.phase !== "typing";
-  $("leave").hidden = state.phase !== "waiting";
+  // Out between rounds, and from the match's last scores on (to join again in another team)
+  $("leave").hidden = state.phase !== "waiting" && !state.between;
   $("challenge").hidden = !["typing", "locked", "disputed"].includes(state.phase);
   showDisputes(state);
   const words = $("words");
@@ -186,7 +168,7 @@ function showDisputes(state) {
     const item = el("article", undefined, "dispute " + (d.ruling || "pending"));
     item.append(el("h3", d.word.toUpperCase() + " (" + t("challengedBy") + " " + d.by + ")"));
     item.append(el("p", d.verdict, "verdict"), el("p", d.definition, "definition"));
-    if (d.ruling) item.append(el("p", d.ruling + " " + t("byTable"), "ruling"));
+    if (d.ruling) item.append(el("p", t(d.ruling) + " " + t("byTable"), "ruling"));
     if (!d.ruling && waiting && state.judge && state.phase === "disputed") {
       for (const [label, allow] of [[t("allow"), true], [t("refuse"), false]]) {
         const button = el("button", label);
@@ -198,6 +180,38 @@ function showDisputes(state) {
     if (!d.ruling) waiting = false;
     disputes.append(item);
   }
+}
+
+// The evening read back (its button opens and closes it): the standings over every match
+// since the box started, then each match with its rounds and every side's words.
+async function showEvening() {
+  const section = $("evening");
+  if (!section.hidden) { section.hidden = true; return; }
+  const answer = await call("/history?code=" + encodeURIComponent(code) + "&token=" + encodeURIComponent(token));
+  if (!answer.ok) { say(answer.error); return; }
+  section.replaceChildren(el("h2", t("evening")));
+  if (!answer.matches.length) section.append(el("p", t("noMatch")));
+  const table = el("ol", undefined, "standings");
+  for (const s of answer.standings) {
+    table.append(el("li", s.name + ": " + s.points + " " + t("points") + ", " + t("won") + " " + s.won + " " + t("of") + " " + s.played));
+  }
+  section.append(table);
+  for (const match of answer.matches) {
+    const part = el("details", undefined, "match");
+    const sides = match.sides.map((side) => side.name + " " + side.score).join(", ");
+    part.append(el("summary", match.id + ". " + sides + (match.winner ? " · " + match.winner : "")));
+    for (const done of match.rounds) {
+      part.append(el("h3", t("round") + " " + done.round + ": " + (done.board || done.roll || "")));
+      for (const side of done.sides) {
+        part.append(el("p", side.name + ": " + side.score, "side"));
+        const list = el("ul");
+        for (const w of side.words) list.append(wordItem(w, w.status === "scored" ? w.points : (t("status-" + w.status) || w.status)));
+        part.append(list);
+      }
+    }
+    section.append(part);
+  }
+  section.hidden = false;
 }
 
 async function challenge(word) {
@@ -254,6 +268,8 @@ $("challenge").addEventListener("submit", async (event) => {
   if (word && await challenge(word)) $("challenged").value = "";
 });
 
+$("evening-button").addEventListener("click", showEvening);
+
 $("leave").addEventListener("click", async () => {
   const answer = await call("/leave", { code, token });
   if (!answer.ok) { say(answer.error); return; }
@@ -263,8 +279,7 @@ $("leave").addEventListener("click", async () => {
 });
 
 (async () => {
-  const hello = await call("/hello");
-  if (hello.ok) speak(hello.language);
+  await hello();
   if (code && name && await join()) await refresh(); else showJoin();
   setInterval(refresh, 1000);
 })();
