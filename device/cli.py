@@ -166,6 +166,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return stopped(signal.SIGINT, program)
     except stopping.Stopped:
         return stopped(signal.SIGTERM, program)
+    except BaseException:
+        signum = stopping.received()  # a stop Python made into another exception
+        if signum is None:
+            raise
+        return stopped(signum, program)
 
 
 def stopped(signum: signal.Signals, program: bool) -> int:
@@ -200,24 +205,28 @@ def command(argv: list[str]) -> int:
     logs.set_up(args.verbose)
     try:
         code: int = args.run(args)
-    except CuberefError as error:
-        print(f"{logs.prefix(logging.ERROR)}cuberef: {printable(str(error))}", file=sys.stderr)
-        return 2
-    except MachineError as error:
-        print(f"{logs.prefix(logging.ERROR)}cuberef: {printable(str(error))}", file=sys.stderr)
-        return 1
-    except BrokenPipeError:
-        return 0
-    except Exception as error:  # a bug: still one sentence for the player, the trace on -v
-        log.info("where it went wrong:", exc_info=True)
-        print(
-            f"{logs.prefix(logging.CRITICAL)}cuberef: {UNEXPECTED} "
-            f"({type(error).__name__}: {printable(str(error))}); "
-            "run it again with -v to see where, and report it.",
-            file=sys.stderr,
-        )
-        return 1
+    except Exception as error:
+        if stopping.received() is not None:
+            raise  # a stop, whatever Python or a library made of it: main says so
+        return failure(error)
     return code
+
+
+def failure(error: Exception) -> int:
+    """What failed, in one sentence: the player's (2), the machine's (1), or a bug (1)."""
+    if isinstance(error, BrokenPipeError):
+        return 0
+    if isinstance(error, CuberefError | MachineError):
+        print(f"{logs.prefix(logging.ERROR)}cuberef: {printable(str(error))}", file=sys.stderr)
+        return 2 if isinstance(error, CuberefError) else 1
+    log.info("where it went wrong:", exc_info=True)  # a bug: the trace on -v
+    print(
+        f"{logs.prefix(logging.CRITICAL)}cuberef: {UNEXPECTED} "
+        f"({type(error).__name__}: {printable(str(error))}); "
+        "run it again with -v to see where, and report it.",
+        file=sys.stderr,
+    )
+    return 1
 
 
 if __name__ == "__main__":

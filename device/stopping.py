@@ -38,6 +38,7 @@ SAID = {
 GRACE = 10.0
 
 _state = {"answering": False, "armed": False}
+_received: list[signal.Signals] = []
 
 
 class Stopped(BaseException):
@@ -91,6 +92,13 @@ def _take(signum: signal.Signals, handler: signal._HANDLER) -> None:
         return
 
 
+def received() -> signal.Signals | None:
+    """The signal that stopped the command (stage two), if one did: whatever exception
+    then reaches ``main`` is the stop, for Python may make another of it (3.11 wraps one
+    raised in a class's ``__set_name__``, as a dataclass is made, in a RuntimeError)."""
+    return _received[0] if _received else None
+
+
 def _interrupted(signum: int, _frame: object) -> None:
     _arm(signum)
     raise KeyboardInterrupt
@@ -111,6 +119,7 @@ def _arm(signum: int) -> None:
     if _state["armed"]:
         return
     _state["armed"] = True
+    _received.append(signal.Signals(signum))
 
     def watch() -> None:
         time.sleep(GRACE)

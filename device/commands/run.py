@@ -15,7 +15,7 @@ import signal
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from device import restarts, script, settings
+from device import restarts, script, settings, stopping
 from device.commands.config import box_settings
 from device.inputs import folder_to_write, read_text
 from device.stopping import Stopped, terminated
@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     except (CuberefError, script.ScriptFailed):
         raise  # a wrong setting (exit 2), or a script the box did not follow: no back-off
     except BaseException as error:
-        if not isinstance(error, KeyboardInterrupt | SystemExit | Stopped):  # told to stop
+        told = isinstance(error, KeyboardInterrupt | SystemExit | Stopped) or stopping.received()
+        if not told:  # a failure, not a stop: counted for the back-off
             restarts.failed(folder, str(error) or type(error).__name__)
         raise
     restarts.forget(folder)

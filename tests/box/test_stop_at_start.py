@@ -131,3 +131,31 @@ def test_the_process_ends_even_where_something_hangs_on_the_way_out(signum):
     assert time.monotonic() - started < 10
     code = 130 if signum == signal.SIGINT else 0
     assert child.returncode == code and "stopped." in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 0)], ids=["ctrl-c", "sigterm"]
+)
+def test_a_stop_python_made_into_another_exception_is_still_the_stop(
+    monkeypatch, capsys, signum, code
+):
+    """A KeyboardInterrupt raised as a dataclass is made reached main as a RuntimeError
+    (Python 3.11 wraps what __set_name__ raises): 'something went wrong inside cuberef'
+    and a traceback. After a stop signal, whatever reaches main is the stop."""
+    from device import stopping
+    from device.cli import main
+    from device.commands import roll
+
+    class Field:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise KeyboardInterrupt if signum == signal.SIGINT else stopping.Stopped("SIGTERM")
+
+    def interrupted_import(_args: object) -> int:
+        type("Settings", (), {"folder": Field()})  # as a module the command imports is run
+        return 0
+
+    monkeypatch.setattr(roll, "run", interrupted_import)
+    monkeypatch.setattr(stopping, "_received", [signum])  # the signal, as the handler keeps it
+    assert main(["roll", "--game", "boggle"]) == code
+    err = capsys.readouterr().err
+    assert "stopped" in err and "went wrong" not in err and "Traceback" not in err, err
