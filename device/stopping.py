@@ -39,6 +39,7 @@ GRACE = 10.0
 
 _state = {"answering": False, "armed": False}
 _received: list[signal.Signals] = []
+_hooks = [sys.unraisablehook]  # Python's own, for what cannot be raised
 
 
 class Stopped(BaseException):
@@ -80,6 +81,22 @@ def answer_signals() -> None:
     _state["answering"] = True
     _take(signal.SIGINT, _interrupted)
     _take(signal.SIGTERM, terminated)
+    _hooks[0] = sys.unraisablehook
+    sys.unraisablehook = _raised_again
+
+
+def _raised_again(unraisable: sys.UnraisableHookArgs) -> None:
+    """A stop raised where Python cannot raise it (a weakref callback, a finalizer, as an
+    import lets go of its lock) was printed as "Exception ignored" and lost: the signal
+    is sent again a moment later, from a thread, to be raised where it can be."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt | Stopped) and _received:
+        import threading
+
+        again = threading.Timer(0.05, os.kill, (os.getpid(), _received[0]))
+        again.daemon = True
+        again.start()
+        return
+    _hooks[0](unraisable)
 
 
 def _take(signum: signal.Signals, handler: signal._HANDLER) -> None:

@@ -159,3 +159,46 @@ def test_a_stop_python_made_into_another_exception_is_still_the_stop(
     assert main(["roll", "--game", "boggle"]) == code
     err = capsys.readouterr().err
     assert "stopped" in err and "went wrong" not in err and "Traceback" not in err, err
+
+
+SIGNAL_IN_A_CALLBACK = """
+import signal, sys, time, weakref
+from device.cli import main
+from device.commands import roll
+
+class Thing:
+    pass
+
+def run(args):
+    thing = Thing()
+
+    def callback(_ref):  # as importlib's module lock lets go, say
+        signal.raise_signal(signal.SIG{0})
+        sum(range(100_000))  # the handler runs here, where Python cannot raise
+
+    ref = weakref.ref(thing, callback)
+    del thing
+    time.sleep(60)
+    return 0
+
+roll.run = run
+sys.argv = ["cuberef", "roll", "--game", "boggle"]
+sys.exit(main())
+"""
+
+
+@pytest.mark.parametrize(("name", "code"), [("INT", 130), ("TERM", 0)], ids=["ctrl-c", "sigterm"])
+def test_a_signal_that_arrives_where_python_cannot_raise_it_still_stops(name, code):
+    """A Ctrl-C in a weakref callback was 'Exception ignored' with a traceback, and the
+    box ran on: the stop is raised again where it can be, at once."""
+    started = time.monotonic()
+    child = subprocess.run(
+        [sys.executable, "-c", SIGNAL_IN_A_CALLBACK.replace("{0}", name)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert time.monotonic() - started < 8  # not the watchdog's 10 s
+    assert child.returncode == code and "stopped" in child.stderr, child.stderr
+    assert "Traceback" not in child.stderr and "ignored" not in child.stderr, child.stderr
