@@ -40,7 +40,6 @@ from urllib.parse import quote
 from device.events import Event, Payload, Skipped, dumps, kind_of
 from device.inputs import not_regular
 from device.store_schema import (
-    PARTS,
     SCHEMA,
     SCHEMA_VERSION,
     StoreError,
@@ -49,10 +48,12 @@ from device.store_schema import (
     disk_reason,
     disk_sentence,
     events_select,
+    keep_aside,
     migrate,
     refuse_newer,
     stand_ins,
     unreadable_row,
+    unwritable,
     write_file,
 )
 from device.store_shape import Layout, layout_of
@@ -140,7 +141,9 @@ class Store:
         if self.path.exists():
             flaw = damage(self.path)  # damaged, or of a layout no cuberef wrote
             if flaw:
-                self._set_aside(flaw)
+                aside = keep_aside(self.path)
+                self.notice = f"The match store {flaw}; it was kept as {aside} and a new one begun."
+                log.error(self.notice)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             refuse_newer(db, self.path)
@@ -151,20 +154,6 @@ class Store:
             db.close()
             raise
         return db
-
-    def _set_aside(self, flaw: str) -> None:
-        """Keep the file, with its -wal and -shm, under a dated name no other file has."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside, tries = self.path.with_name(f"{self.path.name}.corrupt-{stamp}"), 1
-        while any(Path(str(aside) + suffix).exists() for suffix in PARTS):
-            tries += 1
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{tries}")
-        for suffix in PARTS:
-            part = Path(str(self.path) + suffix)
-            if part.exists():
-                part.rename(Path(str(aside) + suffix))
-        self.notice = f"The match store {flaw}; it was kept as {aside.name} and a new one begun."
-        log.error(self.notice)
 
     def _open_read_only(self, announce: bool) -> sqlite3.Connection:
         """Open without writing a byte. A WAL database needs its -shm index; where that
@@ -206,7 +195,7 @@ class Store:
             raise
         if what:
             db.close()
-            raise StoreError(self._unreadable(what))
+            raise StoreError(unwritable(self.path, what, self.looking))
         stand_ins(db, self.layout.tables)
         if announce:
             self.notice = (
@@ -215,16 +204,6 @@ class Store:
             )
             log.error(self.notice)
         return db
-
-    def _unreadable(self, what: str) -> str:
-        """The sentence for a store that is damaged or foreign and may not be written: on
-        a read-only card, or as the doctor looks at it."""
-        if self.looking:
-            return (
-                f"The match store {self.path} is {what}: the box keeps it aside under a dated "
-                "name, whole, and begins a new store when it starts."
-            )
-        return f"The match store {self.path} is {what} and read-only."
 
     def close(self) -> None:
         self.db.close()

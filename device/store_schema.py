@@ -10,6 +10,7 @@ import errno
 import logging
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 from device.codec import Undecodable
@@ -136,6 +137,32 @@ def damage_of(db: sqlite3.Connection) -> str | None:
     if result != [("ok",)]:
         return "; ".join(str(r[0]) for r in result[:3])
     return None
+
+
+def keep_aside(path: Path) -> str:
+    """Move the store at ``path`` (its -wal, -shm and journal with it) to a dated name no
+    other file has, whole: the name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside, tries = path.with_name(f"{path.name}.corrupt-{stamp}"), 1
+    while any(Path(str(aside) + suffix).exists() for suffix in PARTS):
+        tries += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{tries}")
+    for suffix in PARTS:
+        part = Path(str(path) + suffix)
+        if part.exists():
+            part.rename(Path(str(aside) + suffix))
+    return aside.name
+
+
+def unwritable(path: Path, what: str, looking: bool) -> str:
+    """The sentence for a store damaged or foreign that may not be written: as the doctor
+    looks at it (``looking``), or on a read-only card."""
+    if looking:
+        return (
+            f"The match store {path} is {what}: the box keeps it aside under a dated name, "
+            "whole, and begins a new store when it starts."
+        )
+    return f"The match store {path} is {what} and read-only."
 
 
 def refuse_newer(db: sqlite3.Connection, path: Path) -> None:
