@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import NoReturn
 
-from device import logs
+from device import logs, stopping
 from engine.errors import CuberefError, MachineError
 
 #: Subcommand -> (its module, its line in ``cuberef --help``), in the order listed there.
@@ -158,7 +158,35 @@ def chosen_command(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     program = argv is None  # the process itself, not a caller in Python
-    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if program:  # from here each command unwinds a stop, closing what it opened
+            stopping.answer_signals()
+        return command(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:
+        return stopped(signal.SIGINT, program)
+    except stopping.Stopped:
+        return stopped(signal.SIGTERM, program)
+    except BaseException:
+        signum = stopping.received()  # a stop Python made into another exception
+        if signum is None:
+            raise
+        return stopped(signum, program)
+
+
+def stopped(signum: signal.Signals, program: bool) -> int:
+    """A command stopped by Ctrl-C or SIGTERM: its sentence, and its exit code; the
+    process itself then ends (``device.stopping.end``)."""
+    if program:  # said once: no second Ctrl-C interrupts the way out
+        stopping.hold()
+    sentence, code = stopping.SAID[signum]
+    print(sentence, file=sys.stderr)
+    if program:
+        stopping.end(code)
+    return code
+
+
+def command(argv: list[str]) -> int:
+    """The command ``argv`` names, run: its exit code, or the sentence for what failed."""
     if any("\0" in word for word in argv):  # no shell passes one; a caller in Python may
         print("cuberef: An argument holds a NUL character; remove it.", file=sys.stderr)
         return 2
@@ -177,30 +205,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     logs.set_up(args.verbose)
     try:
         code: int = args.run(args)
-    except CuberefError as error:
-        print(f"{logs.prefix(logging.ERROR)}cuberef: {printable(str(error))}", file=sys.stderr)
-        return 2
-    except MachineError as error:
-        print(f"{logs.prefix(logging.ERROR)}cuberef: {printable(str(error))}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        if program:  # said once: a second Ctrl-C while the interpreter winds down (its
-            # handlers back to the default) would end it by the signal, not the 130 owed
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-        print("cuberef: stopped.", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
-    except Exception as error:  # a bug: still one sentence for the player, the trace on -v
-        log.info("where it went wrong:", exc_info=True)
-        print(
-            f"{logs.prefix(logging.CRITICAL)}cuberef: {UNEXPECTED} "
-            f"({type(error).__name__}: {printable(str(error))}); "
-            "run it again with -v to see where, and report it.",
-            file=sys.stderr,
-        )
-        return 1
+    except Exception as error:
+        if stopping.received() is not None:
+            raise  # a stop, whatever Python or a library made of it: main says so
+        return failure(error)
     return code
+
+
+def failure(error: Exception) -> int:
+    """What failed, in one sentence: the player's (2), the machine's (1), or a bug (1)."""
+    if isinstance(error, BrokenPipeError):
+        return 0
+    if isinstance(error, CuberefError | MachineError):
+        print(f"{logs.prefix(logging.ERROR)}cuberef: {printable(str(error))}", file=sys.stderr)
+        return 2 if isinstance(error, CuberefError) else 1
+    log.info("where it went wrong:", exc_info=True)  # a bug: the trace on -v
+    print(
+        f"{logs.prefix(logging.CRITICAL)}cuberef: {UNEXPECTED} "
+        f"({type(error).__name__}: {printable(str(error))}); "
+        "run it again with -v to see where, and report it.",
+        file=sys.stderr,
+    )
+    return 1
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from device.codec import Undecodable, decode, encode
+from device.inputs import TooDeep, load_json
 from engine.faces import Face
 from vision import LooseReading, TrayReading
 
@@ -253,11 +254,11 @@ def parse(kind: str, text: str) -> Payload:
     except ValueError:
         raise Undecodable(f"{kind!r} is not a kind of event this box knows") from None
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as error:
-        raise Undecodable(f"its data is not JSON ({error})") from None
-    except RecursionError:
+        data = load_json(text)
+    except TooDeep:
         raise Undecodable("its data is nested too deeply") from None
+    except (ValueError, TypeError) as error:
+        raise Undecodable(f"its data is not JSON ({error})") from None
     payload: Payload = decode(KINDS[known], data)
     return payload
 

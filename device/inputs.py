@@ -23,6 +23,7 @@ import sys
 import tomllib
 import unicodedata
 from collections.abc import Callable
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
@@ -160,10 +161,51 @@ def parse_json(data: bytes | str, what: str) -> Any:
     """JSON text as Python values, or None where it is not JSON, not UTF-8 or nested
     deeper than ``MAX_DEPTH`` (the caller says what it expected)."""
     try:
-        parsed = json.loads(data)
-    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError too
+        return load_json(data)
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError and TooDeep
         return None
-    return parsed if depth_within(parsed) else None
+
+
+class TooDeep(ValueError):
+    """JSON nested deeper than the reader allows (it is not parsed at all)."""
+
+
+def load_json(data: bytes | str, limit: int = MAX_DEPTH) -> Any:
+    """``json.loads`` with a bound on nesting as well as the size the caller bounds: the
+    depth is counted first, in one pass without recursion, so a body of a few thousand
+    ``[`` never reaches the parser's recursion (a ``RecursionError``, or a crash in a
+    thread's smaller stack). ``TooDeep`` past ``limit``; ``ValueError`` where not JSON.
+
+    >>> load_json(b'{"a": ["[[[", 1]}', 2)
+    {'a': ['[[[', 1]}
+    >>> load_json("[" * 100 + "]" * 100)
+    Traceback (most recent call last):
+    ...
+    device.inputs.TooDeep: JSON nested more than 32 deep
+    """
+    text = (
+        data if isinstance(data, str) else data.decode(json.detect_encoding(data), "surrogatepass")
+    )
+    if json_depth(text) > limit:
+        raise TooDeep(f"JSON nested more than {limit} deep")
+    return json.loads(text)
+
+
+_ESCAPE, _STRING = re.compile(r"\\.", re.DOTALL), re.compile(r'"[^"]*"?')
+_BRACKETS, _STEP = re.compile(r"[\[\]{}]"), {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def json_depth(text: str) -> int:
+    """How deep ``[`` and ``{`` nest in ``text`` outside its strings, counted in linear
+    time: escapes, then whole strings (an unclosed one runs to the end), are taken out
+    first. Exact for JSON, and never less than a parser meets before it fails.
+
+    >>> json_depth('[{"x": "]]"}, [["["]]]'), json_depth("7"), json_depth('"[[')
+    (3, 0, 0)
+    """
+    bare = _STRING.sub("", _ESCAPE.sub("", text))
+    steps = (_STEP[bracket] for bracket in _BRACKETS.findall(bare))
+    return max(0, max(accumulate(steps), default=0))
 
 
 def parse_toml(text: str, shown: str) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from device.inputs import load_json
 from engine.errors import CuberefError
 
 #: The manifest's name inside the folder.
@@ -89,7 +90,7 @@ def _contents(folder: Path) -> tuple[set[str], set[str]]:
 def _listed(manifest: Path) -> tuple[set[str], set[str]] | None:
     """The files and folders a manifest lists, or None where it is not one of ours."""
     try:
-        listed = json.loads(manifest.read_text(encoding="utf-8"))
+        listed = load_json(manifest.read_text(encoding="utf-8"))
         files, folders = listed["files"], listed["folders"]
     except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError):
         return None

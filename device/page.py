@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import json
 import logging
 import threading
 from collections.abc import Callable
@@ -35,7 +34,7 @@ import tornado.web
 
 from device import guard
 from device.buckets import Buckets
-from device.inputs import typed
+from device.inputs import TooDeep, load_json, typed
 from device.lists import LONGEST_WORD
 from device.strings import page_texts, say, translated
 from engine.errors import CuberefError
@@ -152,9 +151,11 @@ class Handler(tornado.web.RequestHandler):
         raise tornado.web.Finish()
 
     def data(self) -> dict[str, Any]:
-        try:
-            parsed = json.loads(self.request.body or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        try:  # its size bounded in ``prepare``, its depth here, before it is parsed
+            parsed = load_json(self.request.body or b"{}")
+        except TooDeep:
+            raise Refusal(400, say("nested-too-deep")) from None
+        except ValueError:  # not JSON, or not UTF-8
             parsed = None
         if not isinstance(parsed, dict):
             raise Refusal(400, say("not-a-request"))
@@ -162,8 +163,8 @@ class Handler(tornado.web.RequestHandler):
 
     def text(self, data: dict[str, Any], key: str, longest: int) -> str:
         value = data.get(key, "")
-        if not isinstance(value, str):
-            raise Refusal(400, say("must-be-text", key=key))
+        if not isinstance(value, str) or any("\ud800" <= ch <= "\udfff" for ch in value):
+            raise Refusal(400, say("must-be-text", key=key))  # JSON's "\ud800" is not
         value = value.strip()
         if len(value) > longest:
             raise Refusal(413, say("too-long", key=key, longest=longest))

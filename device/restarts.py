@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from device.inputs import load_json
 from device.strings import say
 
 log = logging.getLogger("cuberef")
@@ -51,7 +52,7 @@ class Failures:
 
 def read(folder: Path) -> Failures:
     try:
-        data = json.loads((folder / NAME).read_text(encoding="utf-8"))
+        data = load_json((folder / NAME).read_text(encoding="utf-8"))
         return Failures(int(data["count"]), float(data["last"]), str(data["reason"]))
     except (OSError, ValueError, KeyError, TypeError):  # none yet, or not ours: no count
         return Failures()

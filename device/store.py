@@ -11,7 +11,8 @@ is reported saved (``record`` returns) only after its commit is on the card.
 
 Damage, from the worst down:
 
-- a database that fails ``PRAGMA quick_check`` (or is not one) is moved aside as
+- a database that fails ``PRAGMA quick_check`` (or is not one), or whose tables are of
+  a shape no cuberef wrote (``device.store_shape``), is moved aside as
   ``matches.db.corrupt-<time>``, never deleted, and a new one begun;
 - a row that cannot be read back (bad JSON, a field of the wrong type, a missing key)
   is moved to the ``quarantine`` table with the reason, and the rest of the match is
@@ -39,6 +40,7 @@ from urllib.parse import quote
 from device.events import Event, Payload, Skipped, dumps, kind_of
 from device.inputs import not_regular
 from device.store_schema import (
+    SCHEMA,
     SCHEMA_VERSION,
     StoreError,
     damage,
@@ -46,11 +48,15 @@ from device.store_schema import (
     disk_reason,
     disk_sentence,
     events_select,
+    keep_aside,
     migrate,
     refuse_newer,
+    stand_ins,
     unreadable_row,
+    unwritable,
     write_file,
 )
+from device.store_shape import Layout, layout_of
 from engine.house import HouseList
 
 __all__ = ["SCHEMA_VERSION", "Store", "StoreError", "write_file"]
@@ -78,6 +84,8 @@ class Store:
         self.notice: str | None = None
         self.skipped: list[Skipped] = []
         self._lock = threading.Lock()  # the players' page writes from its own thread
+        self.looking = read_only  # the doctor's look, not a store the box cannot write
+        self.layout = Layout("new", 0, frozenset())
         self._refuse_odd_files()
         self.read_only = read_only or not self._writable()
         if self.read_only:
@@ -131,31 +139,21 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         if self.path.exists():
-            reason = damage(self.path)
-            if reason:
-                self._set_aside(reason)
+            flaw = damage(self.path)  # damaged, or of a layout no cuberef wrote
+            if flaw:
+                aside = keep_aside(self.path)
+                self.notice = f"The match store {flaw}; it was kept as {aside} and a new one begun."
+                log.error(self.notice)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             refuse_newer(db, self.path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
-            migrate(db)
+            self.layout = migrate(db)
         except BaseException:
             db.close()
             raise
         return db
-
-    def _set_aside(self, reason: str) -> None:
-        aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-        for suffix in ("", "-wal", "-shm"):
-            part = Path(str(self.path) + suffix)
-            if part.exists():
-                part.rename(Path(str(aside) + suffix))
-        self.notice = (
-            f"The match store was damaged ({reason}); it was kept as {aside.name} "
-            "and a new one begun."
-        )
-        log.error(self.notice)
 
     def _open_read_only(self, announce: bool) -> sqlite3.Connection:
         """Open without writing a byte. A WAL database needs its -shm index; where that
@@ -186,14 +184,19 @@ class Store:
             )
         try:
             reason = damage_of(db)
-            if not reason:
+            what = f"damaged ({reason})" if reason else None
+            if what is None:
                 refuse_newer(db, self.path)
+                self.layout = layout_of(db, SCHEMA, SCHEMA_VERSION)
+                if self.layout.kind == "foreign":
+                    what = self.layout.words()
         except BaseException:
             db.close()
             raise
-        if reason:
+        if what:
             db.close()
-            raise StoreError(f"The match store {self.path} is damaged ({reason}) and read-only.")
+            raise StoreError(unwritable(self.path, what, self.looking))
+        stand_ins(db, self.layout.tables)
         if announce:
             self.notice = (
                 f"The match store {self.path} is on a read-only card: the match is shown "

@@ -10,10 +10,12 @@ import errno
 import logging
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 from device.codec import Undecodable
 from device.events import Event, parse
+from device.store_shape import Layout, layout_of
 from engine.errors import MachineError
 
 log = logging.getLogger("cuberef.store")
@@ -25,6 +27,8 @@ SCHEMA_VERSION = 2
 #: SQLite's primary result codes that mean the file itself is damaged; any other error
 #: (a full disk, an I/O error, a locked file) is the machine's and damages nothing.
 DAMAGED = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+#: The files of one store: the database, its write-ahead log and index, a rollback journal.
+PARTS = ("", "-wal", "-shm", "-journal")
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -106,11 +110,19 @@ def event_of(row: tuple[object, ...]) -> Event:
 
 
 def damage(path: Path) -> str | None:
-    """Why the database at ``path`` is damaged, or None if it is sound; an error that is
-    the disk's (full, I/O) is raised, for it says nothing of the file."""
+    """What is wrong with the database at ``path``, as the store's sentence goes on ("was
+    damaged (...)", "is not of any layout a cuberef wrote (...)"), or None if it is sound
+    and of a layout this cuberef reads; one a newer cuberef wrote is refused
+    (``StoreError``), and an error that is the disk's (full, I/O) is raised, for it says
+    nothing of the file."""
     db = sqlite3.connect(path)
     try:
-        return damage_of(db)
+        reason = damage_of(db)
+        if reason:
+            return f"was damaged ({reason})"
+        refuse_newer(db, path)
+        layout = layout_of(db, SCHEMA, SCHEMA_VERSION)
+        return f"is {layout.words()}" if layout.kind == "foreign" else None
     finally:
         db.close()
 
@@ -127,6 +139,32 @@ def damage_of(db: sqlite3.Connection) -> str | None:
     return None
 
 
+def keep_aside(path: Path) -> str:
+    """Move the store at ``path`` (its -wal, -shm and journal with it) to a dated name no
+    other file has, whole: the name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside, tries = path.with_name(f"{path.name}.corrupt-{stamp}"), 1
+    while any(Path(str(aside) + suffix).exists() for suffix in PARTS):
+        tries += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{tries}")
+    for suffix in PARTS:
+        part = Path(str(path) + suffix)
+        if part.exists():
+            part.rename(Path(str(aside) + suffix))
+    return aside.name
+
+
+def unwritable(path: Path, what: str, looking: bool) -> str:
+    """The sentence for a store damaged or foreign that may not be written: as the doctor
+    looks at it (``looking``), or on a read-only card."""
+    if looking:
+        return (
+            f"The match store {path} is {what}: the box keeps it aside under a dated name, "
+            "whole, and begins a new store when it starts."
+        )
+    return f"The match store {path} is {what} and read-only."
+
+
 def refuse_newer(db: sqlite3.Connection, path: Path) -> None:
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
     if version > SCHEMA_VERSION:
@@ -137,10 +175,12 @@ def refuse_newer(db: sqlite3.Connection, path: Path) -> None:
         )
 
 
-def migrate(db: sqlite3.Connection) -> None:
-    """Bring an older store up to ``SCHEMA_VERSION`` (in one transaction)."""
-    if int(db.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION:
-        return
+def migrate(db: sqlite3.Connection) -> Layout:
+    """Bring a store of an older layout up to ``SCHEMA_VERSION`` (in one transaction); the
+    layout it was of (one no cuberef wrote is set aside before, by ``damage``)."""
+    layout = layout_of(db, SCHEMA, SCHEMA_VERSION)
+    if layout.kind not in ("new", "older"):
+        return layout
     db.executescript(SCHEMA)  # CREATE ... IF NOT EXISTS: only what is missing
     db.execute("BEGIN IMMEDIATE")
     try:
@@ -154,6 +194,18 @@ def migrate(db: sqlite3.Connection) -> None:
         if db.in_transaction:
             db.execute("ROLLBACK")
         raise
+    if layout.kind == "older":
+        log.info("the match store was %s; it is now of this one", layout.words())
+    return layout
+
+
+def stand_ins(db: sqlite3.Connection, tables: frozenset[str]) -> None:
+    """Empty TEMP tables for those a read-only store of an older layout lacks (nothing is
+    written to it), so that it reads as a store that has them."""
+    for statement in SCHEMA.split(";"):
+        words = statement.split()
+        if words[:5] == ["CREATE", "TABLE", "IF", "NOT", "EXISTS"] and words[5] not in tables:
+            db.execute(statement.replace("CREATE TABLE IF NOT EXISTS", "CREATE TEMP TABLE", 1))
 
 
 def events_select(db: sqlite3.Connection) -> str:

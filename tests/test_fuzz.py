@@ -187,3 +187,74 @@ def test_mutated_configuration_files(sandbox: Sandbox) -> None:
         if number % 10 == 0:
             tally.add(run_case(["doctor", "--config", str(path)], sandbox), "doctor")
     check(tally)
+
+
+STORES = 300 if LARGE else 12
+#: The columns of each table a cuberef made, and some it never did.
+TABLES = {
+    "events": ["id INTEGER PRIMARY KEY AUTOINCREMENT", "match INTEGER NOT NULL",
+               "round INTEGER NOT NULL", "kind TEXT NOT NULL", "at REAL NOT NULL",
+               "data TEXT NOT NULL"],
+    "house": ["language TEXT NOT NULL", "word TEXT NOT NULL", "allowed INTEGER NOT NULL",
+              "at REAL NOT NULL", "match INTEGER"],
+    "quarantine": ["id INTEGER PRIMARY KEY", "match", "round", "kind", "at", "data",
+                   "reason TEXT NOT NULL", "moved REAL NOT NULL"],
+}  # fmt: skip
+ODD = ["who TEXT", "at TEXT", "id TEXT", "match BLOB", "data INTEGER", "x"]
+
+
+def mutated_store(folder: Path, rng: random.Random) -> str:
+    """A store of a random shape: the tables a cuberef made, each with columns dropped,
+    added or retyped, or not; now and then a table, index, view or trigger of its own."""
+    import sqlite3
+
+    folder.mkdir(parents=True)
+    db = sqlite3.connect(folder / "matches.db")
+    kinds = []
+    for table, columns in TABLES.items():
+        if rng.random() < 0.2:
+            continue
+        chosen = [c for c in columns if rng.random() > 0.1 or c.startswith("id ")]
+        if rng.random() < 0.3:  # a column added, or one retyped
+            odd = rng.choice(ODD)
+            named = [c for c in chosen if c.split()[0] != odd.split()[0]]
+            chosen = [*named, odd]
+            kinds.append("column")
+        db.execute(f"CREATE TABLE {table} ({', '.join(chosen)})")
+    extra = rng.choice(["", "", "table", "index", "view", "trigger"])
+    if extra and "events" in {r[0] for r in db.execute("SELECT name FROM sqlite_master")}:
+        db.executescript(
+            {
+                "table": "CREATE TABLE notes (text);",
+                "index": "CREATE UNIQUE INDEX one ON events (id);",
+                "view": "CREATE VIEW every AS SELECT * FROM events;",
+                "trigger": "CREATE TRIGGER never BEFORE INSERT ON events BEGIN SELECT 1; END;",
+            }[extra]
+        )
+        kinds.append(extra)
+    db.execute(f"PRAGMA user_version = {rng.choice([0, 0, 1, 2, 2, -1, 3])}")
+    db.commit()
+    db.close()
+    return "+".join(kinds) or "tables"
+
+
+def test_mutated_stores(sandbox: Sandbox) -> None:
+    """A store of any shape: the box and the doctor end with a sentence, and a store the
+    box set aside is kept byte for byte."""
+    rng = random.Random(SEED + 3)
+    base = base_config(sandbox)
+    tally = Tally("mutated stores")
+    for number in range(STORES):
+        folder = sandbox.root / "stores" / str(number)
+        kind = mutated_store(folder, rng)
+        before = (folder / "matches.db").read_bytes()
+        path = sandbox.root / f"store-{number % 20}.toml"
+        path.write_text(base.replace(str(sandbox.store), str(folder)), encoding="utf-8")
+        if number % 3 == 0:
+            tally.add(run_case(["doctor", "--config", str(path)], sandbox), f"doctor {kind}")
+        outcome = run_case(["run", "--simulate", "--config", str(path)], sandbox)
+        tally.add(outcome, kind)
+        assert outcome.code == 0, (kind, outcome.err)  # no store stops the box
+        kept = list(folder.glob("matches.db.corrupt-*"))
+        assert all(aside.read_bytes() == before for aside in kept), kind
+    check(tally)

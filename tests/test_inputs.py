@@ -3,13 +3,18 @@ whichever command reads it."""
 
 from __future__ import annotations
 
+import json
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from device.cli import main
-from device.inputs import read_text
+from device.inputs import TooDeep, json_depth, load_json, parse_json, read_text
 
 BOARD = ["--game", "boggle", "--board", "TNTB/GDAR/ELTE/SISH"]
 ROLL = "M O N E Y S T E B U J O Q"
@@ -292,3 +297,53 @@ def test_lexicon_list_names_a_damaged_lexicon_and_lists_the_rest(
     assert {row["name"] for row in document["lexicons"]} >= {"en", "cs"}
     assert [row["name"] for row in document["damaged"]] == ["broken"]
     assert "broken.json is damaged" in captured.err
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab\n\u00e9'),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(alphabet='[]{}"\\a', max_size=4), inner, max_size=3)
+    ),
+    max_leaves=20,
+)
+
+
+def nesting(value: object) -> int:
+    if isinstance(value, list | dict):
+        children = value.values() if isinstance(value, dict) else value
+        return 1 + max((nesting(child) for child in children), default=0)
+    return 0
+
+
+@given(JSON_VALUES, st.booleans())
+def test_the_depth_counted_before_parsing_is_the_json_s_own(value, ascii_only):
+    """Brackets inside strings and escaped quotes never count; every real level does."""
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    assert json_depth(text) == nesting(value)
+    assert load_json(text.encode(), nesting(value)) == value
+    if nesting(value):
+        with pytest.raises(TooDeep):
+            load_json(text, nesting(value) - 1)
+
+
+@pytest.mark.parametrize("depth", [1_000, 100_000, 2_000_000])
+def test_json_nested_past_any_limit_is_refused_before_the_parser_in_any_thread(depth):
+    """The parser's recursion is never reached: no RecursionError, and no crash of a
+    thread's smaller stack, however deep (arrays, objects, open or closed)."""
+    bodies = ["[" * depth, "[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth]
+    found: list[object] = []
+
+    def read() -> None:
+        for body in bodies:
+            try:
+                load_json(body.encode())
+            except TooDeep as error:
+                found.append(error)
+            assert parse_json(body, "the match") is None
+
+    thread = threading.Thread(target=read)
+    started = time.monotonic()
+    thread.start()
+    thread.join()
+    assert len(found) == len(bodies) and time.monotonic() - started < 10

@@ -177,6 +177,7 @@ def store(settings: Settings) -> str:
     opened = Store(folder, read_only=True)  # the doctor only looks
     try:
         result = opened.check()
+        layout = opened.layout.words()  # a foreign one is refused above, in words
         skipped = opened.quarantined() + opened.unreadable()
     finally:
         opened.close()
@@ -188,7 +189,7 @@ def store(settings: Settings) -> str:
         note = f" {len(skipped)} stored event(s) cannot be read and are skipped ({listed})."
     if megabytes < 50:
         raise CuberefError(f"only {megabytes} MB free in {folder}; free some space.{note}")
-    return f"{Path(folder) / 'matches.db'} is {result}, {megabytes} MB free.{note}"
+    return f"{Path(folder) / 'matches.db'} is {result}, {layout}, {megabytes} MB free.{note}"
 
 
 def page(settings: Settings) -> str:

@@ -15,9 +15,10 @@ import signal
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from device import restarts, script, settings
+from device import restarts, script, settings, stopping
 from device.commands.config import box_settings
 from device.inputs import folder_to_write, read_text
+from device.stopping import Stopped, terminated
 from engine.errors import CuberefError
 
 if TYPE_CHECKING:
@@ -73,19 +74,12 @@ def run(args: argparse.Namespace) -> int:
     except (CuberefError, script.ScriptFailed):
         raise  # a wrong setting (exit 2), or a script the box did not follow: no back-off
     except BaseException as error:
-        if not isinstance(error, KeyboardInterrupt | SystemExit):
+        told = isinstance(error, KeyboardInterrupt | SystemExit | Stopped) or stopping.received()
+        if not told:  # a failure, not a stop: counted for the back-off
             restarts.failed(folder, str(error) or type(error).__name__)
         raise
     restarts.forget(folder)
     return code
-
-
-class Stopped(BaseException):
-    """SIGTERM (``systemctl stop``) arrived: leave whatever the box was doing."""
-
-
-def _stop(signum: int, _frame: object) -> None:
-    raise Stopped(signal.Signals(signum).name)
 
 
 def serve(box: Assembled, sleep: Callable[[float], None]) -> int:
@@ -95,7 +89,7 @@ def serve(box: Assembled, sleep: Callable[[float], None]) -> int:
     best crossword): every event is already committed as it happens, so there is
     nothing to finish, only parts to close. Ctrl-C (SIGINT) ends it the same way,
     through KeyboardInterrupt. Further signals wait until the parts are closed."""
-    previous = signal.signal(signal.SIGTERM, _stop)
+    previous = signal.signal(signal.SIGTERM, terminated)
     try:
         box.box.run(sleep)
     except Stopped as stopped:

@@ -23,6 +23,8 @@ import pytest
 
 from device import guard
 from device.flow import State
+from device.inputs import MAX_DEPTH
+from device.page import LARGEST_REQUEST
 from device.table import MAX_PLAYERS
 
 from .test_page import page_box, press
@@ -348,6 +350,99 @@ def test_only_the_local_network_is_let_in_in_the_code_and_in_the_unit():
         len(ADDRESSES) + count,
         "local exactly for loopback, RFC 1918, link-local, ULA",
     )
+
+
+NESTINGS = (10, 1_000, 2_000, 100_000)
+
+
+def nested(depth: int, code: str, token: str) -> list[tuple[str, bytes]]:
+    """Bodies nested ``depth`` deep, in arrays, objects and inside a real request's
+    fields, closed and left open."""
+    arrays = "[" * depth + "]" * depth
+    objects = '{"a":' * depth + "1" + "}" * depth
+    return [
+        ("arrays", arrays.encode()),
+        ("objects", objects.encode()),
+        ("open", ("[" * depth).encode()),
+        ("strings and escapes", ('["\\"[", ' * depth + '"x"' + "]" * depth).encode()),
+        ("in a word", f'{{"code": "{code}", "token": "{token}", "word": {arrays}}}'.encode()),
+    ]
+
+
+def test_bodies_nested_deeply_are_refused_with_a_sentence_never_500(box, factory):
+    """Under the size limit, a body nested past any real request is 400 and a sentence
+    (it reached the parser's recursion: 500); past the limit, 413."""
+    made, clock, port = box
+    code = made.referee.join_code
+    client = Client(port, "127.0.0.40")
+    status, joined = client.join(code, "Ann")
+    assert status == 200
+    press(factory, made, clock)  # a round: words are taken
+    answers: Counter = Counter()
+    for depth in NESTINGS:
+        for what, body in nested(depth, code, joined["token"]):
+            for padded in (body, body + b" " * (LARGEST_REQUEST + 1 - len(body))):
+                for path in ("/join", "/word", "/dispute", "/rule", "/leave"):
+                    status, said = client.call(path, raw=padded)
+                    answers[status] += 1
+                    assert status != 500 and (said["ok"] or said["error"].endswith(".")), said
+                    if len(padded) > LARGEST_REQUEST:
+                        assert status == 413, (depth, what, status)
+                    elif depth > MAX_DEPTH:
+                        assert status == 400 and "nested too deeply" in said["error"], said
+    assert client.call("/hello")[0] == 200  # the page answers as ever
+    assert 500 not in answers
+    cases = sum(answers.values())
+    tally("bodies nested 10 to 100,000 deep", cases, f"no 500: {dict(sorted(answers.items()))}")
+
+
+RANDOM_BODIES = 5_000 if LARGE else 200
+SIGNS = '[]{}"\\:,-.0123456789 eEtrufalsn\x00\u00e9\ud800'
+
+
+def random_value(rng: random.Random, depth: int = 0) -> object:
+    kind = rng.randrange(8 if depth < 40 else 5)
+    if kind < 5:
+        return [None, True, rng.randint(-(10**30), 10**30), rng.random(), "cot"][kind]
+    if kind == 5:
+        return "".join(rng.choice(SIGNS) for _ in range(rng.randrange(12)))
+    if kind == 6:
+        return [random_value(rng, depth + 1) for _ in range(rng.randrange(3))]
+    return {rng.choice(["code", "token", "word", "name", "allow", "remove", "x"]): (
+        random_value(rng, depth + 1)) for _ in range(rng.randrange(4))}  # fmt: skip
+
+
+def random_body(rng: random.Random, code: str, token: str) -> bytes:
+    """Bytes, signs, JSON of any shape, and real requests with fields of any kind."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        return rng.randbytes(rng.randrange(LARGEST_REQUEST + 64))
+    if kind == 1:
+        signs = "".join(rng.choice(SIGNS) for _ in range(rng.randrange(LARGEST_REQUEST + 64)))
+        return signs.encode("utf-8", "surrogatepass")
+    if kind == 2:
+        return json.dumps(random_value(rng)).encode()
+    request = {"code": code, "token": token, "word": "cot", "name": "Cy"}
+    request[rng.choice(list(request) + ["allow", "remove"])] = random_value(rng)
+    return json.dumps(request).encode()
+
+
+def test_random_bodies_never_make_the_page_answer_500(box, factory):
+    made, clock, port = box
+    code = made.referee.join_code
+    client = Client(port, "127.0.0.41")
+    status, joined = client.join(code, "Ann")
+    assert status == 200
+    press(factory, made, clock)
+    rng = random.Random(42)
+    answers: Counter = Counter()
+    for _ in range(RANDOM_BODIES):
+        body = random_body(rng, code, joined["token"])
+        path = rng.choice(["/join", "/word", "/dispute", "/rule", "/leave", "/state"])
+        status, said = client.call(path, raw=body)
+        answers[status] += 1
+        assert status != 500 and (said["ok"] or said["error"].endswith(".")), (body[:80], said)
+    tally("random bodies", RANDOM_BODIES, f"no 500: {dict(sorted(answers.items()))}")
 
 
 def test_answers_in_all(box):
