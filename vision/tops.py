@@ -147,11 +147,13 @@ class TopDetector:
         if side * scale >= ZOOM_BELOW:
             return quads
         corners = np.concatenate([q.corners for q in quads])
-        # The part looked at is no smaller than a closer look's square: specks close together
+        # A part under half a closer look's square is grown to one: specks close together
         # are too few pixels to look at alone (a cube 40 pixels wide of a 12 MP photo comes
-        # out as a cluster of 10-pixel specks).
+        # out as a cluster of 10-pixel specks). A larger part, a crossword of small cubes,
+        # is looked at as it is: grown, its cubes came out too small to tell apart.
         low, high = corners.min(0) - side, corners.max(0) + side
-        grow = np.maximum(_closer_side(height, width) - (high - low), 0) / 2
+        square = _closer_side(height, width)
+        grow = np.maximum(square - (high - low), 0) / 2 if max(high - low) < square / 2 else 0.0
         x0, y0 = np.maximum(np.floor(low - grow), 0).astype(int)
         x1, y1 = np.ceil(high + grow).astype(int)
         x1, y1 = min(x1, width), min(y1, height)
