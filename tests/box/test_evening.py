@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -229,7 +230,13 @@ class Phone:
         wait.until(lambda d: d.find_element(By.ID, "word").is_displayed())
         self.driver.find_element(By.ID, "word").send_keys(word, Keys.ENTER)
         listed = "return [...document.querySelectorAll('#words .word')].map(w => w.textContent)"
-        wait.until(lambda d: word in d.execute_script(listed))
+        try:
+            wait.until(lambda d: word in d.execute_script(listed))
+        except TimeoutException:
+            said = self.driver.find_element(By.ID, "error").text
+            raise AssertionError(
+                f"{self.name}'s {word} is not listed; the page says {said!r}"
+            ) from None
         self.kept.append(word)  # the phone shows it: the box has it stored
 
     def leave(self) -> None:
@@ -427,6 +434,12 @@ def check_the_history(tmp_path: Path, played: list[str]) -> dict[str, Any]:
         else:
             assert scores == stored[key], key
     assert len(rows) == sum(len(sides) for sides in listed.values())
+    in_rows = {(int(r["match"]), int(r["round"]), r["side"]): int(r["score"]) for r in rows}
+    assert in_rows == {
+        (number, played, side["name"]): side["score"]
+        for (number, played), sides in listed.items()
+        for side in sides
+    }
     standings = document["standings"]
     every = [side for m in matches for side in m["sides"]]
     assert sum(s["points"] for s in standings) == sum(side["score"] for side in every)
@@ -485,6 +498,11 @@ def test_seven_at_the_table_then_a_czech_match_on_czech_screens_and_pages(tmp_pa
         look(ann, "waiting")
         assert texts_of(one, "#standings h2") == [say("phone-standings", "cs")]
         assert texts_of(one, "#standings .winner")[0].startswith(("Vítěz: ", "Remíza: "))
+        one.find_element(By.ID, "evening-button").click()  # the evening read back, in Czech
+        WebDriverWait(one, 10).until(lambda d: d.find_element(By.ID, "evening").is_displayed())
+        [listed] = texts_of(one, "#evening details.match")  # since the box started: match 2
+        assert listed.startswith("2. ")  # (a change of game is a restart)
+        assert_czech(one.find_element(By.ID, "evening").text, "the evening on Ann's page")
         ann.leave()  # and, with a wrong code, the page says why in Czech
         one.find_element(By.ID, "code").clear()
         one.find_element(By.ID, "code").send_keys("ZZZZ")
