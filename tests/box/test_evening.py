@@ -18,6 +18,7 @@ import io
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -509,6 +510,7 @@ def test_seven_at_the_table_then_a_czech_match_on_czech_screens_and_pages(tmp_pa
         one.find_element(By.ID, "join-button").click()
         WebDriverWait(one, 10).until(lambda d: texts_of(d, "#error") != [""])
         assert texts_of(one, "#error") == [say("wrong-code", "cs")]
+        assert_czech(one.find_element(By.TAG_NAME, "body").text, "Ann's join form")
     box.stop()
     journal = journal_of(screens)
     for entry in journal[english:]:  # every screen of the Czech match
@@ -521,6 +523,11 @@ def test_seven_at_the_table_then_a_czech_match_on_czech_screens_and_pages(tmp_pa
     for match, scores in zip(document["matches"], shown, strict=True):
         [played] = match["rounds"]
         assert {side["name"]: side["score"] for side in played["sides"]} == scores, match["id"]
+    tables = [entry for entry in journal if entry["state"] == "match"]
+    for match, table in zip(document["matches"], tables, strict=True):  # every side, one page
+        said = " ".join(table["text"])
+        for side in match["sides"]:
+            assert re.search(rf"\b\d+\. {side['name']} {side['score']}\b", said), (side, said)
     check_the_store(
         Store(tmp_path / "store"), {"Ann": ann.kept, "Ben": ben.kept}, ["boggle", "czech-boggle"]
     )
