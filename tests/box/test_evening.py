@@ -289,7 +289,8 @@ def boggle_round(box: Box, phones: list, keyboard: str, board: str, game: str) -
 
 def act(box: Box, action: tuple) -> None:
     """One action of an evening: a script line, a word on a phone, a new configuration
-    (the box restarted with it), a phone leaving the table or joining it again."""
+    (the box restarted with it), a phone leaving the table or joining it again, a power
+    cut."""
     kind = action[0]
     if kind == "box":
         box.play(action[1])
@@ -300,6 +301,8 @@ def act(box: Box, action: tuple) -> None:
         box.start(action[1])
     elif kind == "leave":
         action[1].leave()
+    elif kind == "kill":
+        box.kill()
     else:
         action[1].join(team=action[2])
 
@@ -479,6 +482,7 @@ def test_seven_at_the_table_then_a_czech_match_on_czech_screens_and_pages(tmp_pa
         actions = boggle_round(box, [ann, ben], "Dee", board, "czech-boggle")
         typed, counted = unaccented_word()  # AMURI, counted as amuři
         extra = [("phone", ann, typed), ("phone", ann, "xyzzy"), ("look", ann, "typing")]
+        extra += [("kill",), ("look", ann, "typing")]  # a power cut: back as it was, in Czech
         at = actions.index(("box", "sleep 180"))
         actions[at:at] = extra
         actions.insert(actions.index(("box", "wait scored 5")) + 1, ("look", ann, "scored"))
