@@ -532,9 +532,8 @@ def test_seven_at_the_table_then_a_czech_match_on_czech_screens_and_pages(tmp_pa
         said = " ".join(table["text"])
         for side in match["sides"]:
             assert re.search(rf"\b\d+\. {side['name']} {side['score']}\b", said), (side, said)
-    check_the_store(
-        Store(tmp_path / "store"), {"Ann": ann.kept, "Ben": ben.kept}, ["boggle", "czech-boggle"]
-    )
+    typed_on = {who.name: who.kept for who in seven}  # every phone's words, in the store
+    check_the_store(Store(tmp_path / "store"), typed_on, ["boggle", "czech-boggle"])
 
 
 def journal_of(screens: Path) -> list[dict[str, Any]]:
