@@ -2,7 +2,8 @@
 two Boggle matches on two phones in a real headless browser with a third player on the
 box's keyboard, a team match (on the last score screen of the match before, the two
 phones leave and join again as one team), Czech Boggle and an Ad-Lib match of three with
-partners.
+partners. A second evening: seven at the table, then Czech Boggle, its screens (the box
+saves them, with ``screens.jsonl``) and its phone's page in Czech.
 The box runs in a process of its own, played by script lines (``device.script``) sent
 one at a time; it is killed (SIGKILL) and started again at random moments, and a change
 of game is a restart with the new configuration, as a host makes it. At the end every
@@ -17,6 +18,7 @@ import io
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -33,6 +36,7 @@ from device.cli import main
 from device.events import MatchStarted, RollRead, Scored, WordRemoved, WordTyped
 from device.seams import Scorer
 from device.store import Store
+from device.strings import say
 from engine.adlib import Grid, referee
 from engine.board import Board
 from engine.games import find_game
@@ -40,6 +44,8 @@ from engine.lexicon import Lexicon
 from engine.round import RoundRules, score_round
 
 from .browser import phone
+from .test_language import english_pieces, unaccented_word
+from .test_page import post
 
 pytestmark = pytest.mark.slow
 
@@ -92,7 +98,8 @@ class Reader:
 
 
 clock = FakeClock(start=1000.0, wall_start=wall)
-made = assemble(settings_of(document), clock, reader=Reader())
+screens = Path(sys.argv[5]) if len(sys.argv) > 5 else None
+made = assemble(settings_of(document), clock, reader=Reader(), screenshots=screens)
 box, ref = made.box, made.referee
 
 
@@ -121,8 +128,9 @@ for line in sys.stdin:
 class Box:
     """The box's process: started, sent script lines, killed, started again."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, screens: Path | None = None) -> None:
         self.store = tmp_path / "store"
+        self.screens = screens  # where the box saves its screens and screens.jsonl
         self.wall = 1_800_000_000.0
         self.port = 0
         self.process: subprocess.Popen[str] | None = None
@@ -143,6 +151,8 @@ class Box:
             page["port"] = self.port
         readings = json.dumps([TRAYS, ROLL, CROSSWORDS])
         arguments = [json.dumps(document), str(self.wall), str(ROOT / "tests"), readings]
+        if self.screens is not None:
+            arguments.append(str(self.screens))
         self.process = subprocess.Popen(
             [sys.executable, "-c", CHILD, *arguments],
             stdin=subprocess.PIPE,
@@ -221,7 +231,13 @@ class Phone:
         wait.until(lambda d: d.find_element(By.ID, "word").is_displayed())
         self.driver.find_element(By.ID, "word").send_keys(word, Keys.ENTER)
         listed = "return [...document.querySelectorAll('#words .word')].map(w => w.textContent)"
-        wait.until(lambda d: word in d.execute_script(listed))
+        try:
+            wait.until(lambda d: word in d.execute_script(listed))
+        except TimeoutException:
+            said = self.driver.find_element(By.ID, "error").text
+            raise AssertionError(
+                f"{self.name}'s {word} is not listed; the page says {said!r}"
+            ) from None
         self.kept.append(word)  # the phone shows it: the box has it stored
 
     def leave(self) -> None:
@@ -231,15 +247,37 @@ class Phone:
         wait.until(lambda d: d.find_element(By.ID, "join").is_displayed())
 
 
-def boggle_round(box: Box, phones: list[Phone], keyboard: str, board: str, game: str) -> list:
+class RoutePhone:
+    """A player's phone that calls the page's routes as its script does (a table of seven
+    in seven browsers would not fit a test's minute on two cores)."""
+
+    def __init__(self, url: str, code: str, name: str) -> None:
+        self.url, self.code, self.name = url, code, name
+        self.kept: list[str] = []
+        status, answer = post(url, "join", {"code": code, "name": name, "team": ""})
+        assert status == 200 and answer["ok"], answer
+        self.token = answer["token"]
+
+    def type(self, word: str) -> None:
+        said = {"code": self.code, "token": self.token, "word": word, "remove": False}
+        status, answer = post(self.url, "word", said)
+        assert status == 200 and answer["ok"], (word, answer)
+        self.kept.append(word)
+
+    def leave(self) -> None:
+        status, answer = post(self.url, "leave", {"code": self.code, "token": self.token})
+        assert status == 200 and answer["ok"], answer
+
+
+def boggle_round(box: Box, phones: list, keyboard: str, board: str, game: str) -> list:
     """The actions of a round: the roll, each phone's words (one they all write), the
     keyboard's player's, time running out, the table."""
-    words = words_of(board, game, 9)
+    words = words_of(board, game, 2 * len(phones) + 2)
     shared, rest = words[0], words[1:]
     actions: list = [("box", "sleep 2"), ("box", "press"), ("box", "wait timing 5")]
     for k, who in enumerate(phones):
         actions += [("phone", who, word) for word in (shared, rest[2 * k], rest[2 * k + 1])]
-    actions += [("box", f"type {word}") for word in (shared, rest[6])]
+    actions += [("box", f"type {word}") for word in (shared, rest[2 * len(phones)])]
     actions += [
         ("box", "sleep 180"),
         ("box", "wait scored 5"),
@@ -247,6 +285,26 @@ def boggle_round(box: Box, phones: list[Phone], keyboard: str, board: str, game:
         ("box", "press"),
     ]
     return actions
+
+
+def act(box: Box, action: tuple) -> None:
+    """One action of an evening: a script line, a word on a phone, a new configuration
+    (the box restarted with it), a phone leaving the table or joining it again, a power
+    cut."""
+    kind = action[0]
+    if kind == "box":
+        box.play(action[1])
+    elif kind == "phone":
+        action[1].type(action[2])
+    elif kind == "config":
+        box.stop()
+        box.start(action[1])
+    elif kind == "leave":
+        action[1].leave()
+    elif kind == "kill":
+        box.kill()
+    else:
+        action[1].join(team=action[2])
 
 
 def test_an_evening_of_five_matches_killed_at_random_and_every_score_the_engines(tmp_path):
@@ -285,29 +343,19 @@ def test_an_evening_of_five_matches_killed_at_random_and_every_score_the_engines
             evening += [("box", line) for line in ("wait scored 10", "sleep 2", "press")]
         killed_at = set(rng.sample(range(len(evening)), KILLS))
         for number, action in enumerate(evening):
-            kind = action[0]
-            if kind == "box":
-                box.play(action[1])
-            elif kind == "phone":
-                action[1].type(action[2])
-            elif kind == "config":
-                box.stop()
-                box.start(action[1])
-            elif kind == "leave":
-                action[1].leave()
-            else:
-                action[1].join(team=action[2])
+            act(box, action)
             if number in killed_at:
                 box.kill()
         box.play("wait match 5")
         typed = {"Ann": ann.kept, "Ben": ben.kept}
     box.stop()
     assert box.restarts == KILLS
-    check_the_store(Store(tmp_path / "store"), typed)
-    check_the_history(tmp_path)
+    games = ["boggle", "boggle", "boggle", "czech-boggle", "adlib"]
+    check_the_store(Store(tmp_path / "store"), typed, games)
+    check_the_history(tmp_path, games)
 
 
-def check_the_store(store: Store, typed: dict[str, list[str]]) -> None:
+def check_the_store(store: Store, typed: dict[str, list[str]], played: list[str]) -> None:
     """Every round's scores as the engine's own referees give them from the same lists,
     and every word a phone showed as kept among those lists."""
     games = []
@@ -352,14 +400,15 @@ def check_the_store(store: Store, typed: dict[str, list[str]]) -> None:
         if game.is_tray:
             assert {"Ann", "Ben", "Dee"} <= set(started.players)  # the phones stayed in
             assert sum(len(words) for words in lists.values()) > 0
-    assert games == ["boggle", "boggle", "boggle", "czech-boggle", "adlib"]
+    assert games == played
     for name, words in typed.items():
         assert set(words) <= set(stored[name]), name
 
 
-def check_the_history(tmp_path: Path) -> None:
-    """``cuberef history`` lists every match and round the store holds, each side's round
-    score the stored one, and standings that add up."""
+def check_the_history(tmp_path: Path, played: list[str]) -> dict[str, Any]:
+    """``cuberef history`` lists every match and round the store holds (the games
+    ``played``), each side's round score the stored one, and standings that add up; its
+    JSON document is returned."""
     config = tmp_path / "history.toml"
     config.write_text(f"[store]\nfolder = '{tmp_path / 'store'}'\n", encoding="utf-8")
     printed = []
@@ -378,7 +427,7 @@ def check_the_history(tmp_path: Path) -> None:
     }
     store.close()
     matches = document["matches"]
-    assert [m["game"] for m in matches] == ["boggle", "boggle", "boggle", "czech-boggle", "adlib"]
+    assert [m["game"] for m in matches] == played
     listed = {(m["id"], r["round"]): r["sides"] for m in matches for r in m["rounds"]}
     assert set(listed) == set(stored)
     for key, sides in listed.items():
@@ -389,9 +438,131 @@ def check_the_history(tmp_path: Path) -> None:
         else:
             assert scores == stored[key], key
     assert len(rows) == sum(len(sides) for sides in listed.values())
+    in_rows = {(int(r["match"]), int(r["round"]), r["side"]): int(r["score"]) for r in rows}
+    assert in_rows == {
+        (number, played, side["name"]): side["score"]
+        for (number, played), sides in listed.items()
+        for side in sides
+    }
     standings = document["standings"]
     every = [side for m in matches for side in m["sides"]]
     assert sum(s["points"] for s in standings) == sum(side["score"] for side in every)
     for standing in standings:
         assert standing["played"] == sum(1 for side in every if side["name"] == standing["name"])
     assert sum(s["won"] for s in standings) >= len(matches)  # each match won (a draw: more)
+    return document
+
+
+def test_seven_at_the_table_then_a_czech_match_on_czech_screens_and_pages(tmp_path):
+    """Seven at the table (two phones in the browser, four on the page's routes, one on the
+    keyboard) play a Boggle round: the first page of its scores names every player with
+    their round score. Then Czech Boggle, its language the game's: no English line on any
+    of its screens nor on the phone's page (its refusals, its words' rulings, a wrong join
+    code), and ``cuberef history`` has each match's scores as its screen showed them."""
+    screens = tmp_path / "screens"
+    box = Box(tmp_path, screens)
+    boggle = {"game": "boggle", "rounds": 1, "page": {"enabled": True, "keyboard_player": "Dee"}}
+    with phone() as one, phone() as two:
+        ann, ben = Phone(one, "Ann"), Phone(two, "Ben")
+        box.start(boggle)
+        url, code = f"http://127.0.0.1:{box.port}/", box.last["code"]
+        ann.join(f"{url}?code={code}")
+        ben.join(f"{url}?code={code}")
+        others = [RoutePhone(url, code, name) for name in ("Cy", "Eve", "Finn", "Hal")]
+        seven = [ann, ben, *others]
+        for action in boggle_round(box, seven, "Dee", TRAYS["boggle"][0], "boggle"):
+            act(box, action)
+        box.play("wait match 5")
+        for other in others:  # they go home; Ann, Ben and Dee play on in Czech
+            other.leave()
+        english = len(journal_of(screens))
+        czech = {**boggle, "game": "czech-boggle"}
+        act(box, ("config", czech))
+        board = TRAYS["czech-boggle"][0]
+        actions = boggle_round(box, [ann, ben], "Dee", board, "czech-boggle")
+        typed, counted = unaccented_word()  # AMURI, counted as amuři
+        extra = [("phone", ann, typed), ("phone", ann, "xyzzy"), ("look", ann, "typing")]
+        extra += [("kill",), ("look", ann, "typing")]  # a power cut: back as it was, in Czech
+        at = actions.index(("box", "sleep 180"))
+        actions[at:at] = extra
+        actions.insert(actions.index(("box", "wait scored 5")) + 1, ("look", ann, "scored"))
+        for action in actions:
+            if action[0] == "look":
+                look(*action[1:])
+            else:
+                act(box, action)
+            if action == ("look", ann, "typing"):  # XYZZY refused and why, AMURI as amuři
+                assert " ".join(texts_of(one, "#words .why")).startswith("není na kostkách")
+                as_counted = f"{say('phone-countedAs', 'cs')} {counted}"
+                assert texts_of(one, "#words .counted") == [as_counted]
+            if action == ("look", ann, "scored"):  # every player's score, Ann's marked
+                first, *rest = texts_of(one, "#results h2")
+                assert first.startswith("Ann: ") and first.endswith(f"({say('phone-you', 'cs')})")
+                assert len(rest) == 2
+        box.play("wait match 5")
+        look(ann, "waiting")
+        assert texts_of(one, "#standings h2") == [say("phone-standings", "cs")]
+        assert texts_of(one, "#standings .winner")[0].startswith(("Vítěz: ", "Remíza: "))
+        one.find_element(By.ID, "evening-button").click()  # the evening read back, in Czech
+        WebDriverWait(one, 10).until(lambda d: d.find_element(By.ID, "evening").is_displayed())
+        [listed] = texts_of(one, "#evening details.match")  # since the box started: match 2
+        assert listed.startswith("2. ")  # (a change of game is a restart)
+        assert_czech(one.find_element(By.ID, "evening").text, "the evening on Ann's page")
+        ann.leave()  # and, with a wrong code, the page says why in Czech
+        one.find_element(By.ID, "code").clear()
+        one.find_element(By.ID, "code").send_keys("ZZZZ")
+        one.find_element(By.ID, "join-button").click()
+        WebDriverWait(one, 10).until(lambda d: texts_of(d, "#error") != [""])
+        assert texts_of(one, "#error") == [say("wrong-code", "cs")]
+        assert_czech(one.find_element(By.TAG_NAME, "body").text, "Ann's join form")
+    box.stop()
+    journal = journal_of(screens)
+    for entry in journal[english:]:  # every screen of the Czech match
+        assert_czech(" ".join(entry["text"]), entry["file"])
+    every = " ".join(text for entry in journal[english:] for text in entry["text"])
+    assert f"{typed.upper()} ({counted})" in every and "škrtnuto" in every
+    names = ["Dee", "Ann", "Ben", "Cy", "Eve", "Finn", "Hal"]
+    shown = [first_scores(journal[:english], names), first_scores(journal[english:], names[:3])]
+    document = check_the_history(tmp_path, ["boggle", "czech-boggle"])
+    for match, scores in zip(document["matches"], shown, strict=True):
+        [played] = match["rounds"]
+        assert {side["name"]: side["score"] for side in played["sides"]} == scores, match["id"]
+    tables = [entry for entry in journal if entry["state"] == "match"]
+    for match, table in zip(document["matches"], tables, strict=True):  # every side, one page
+        said = " ".join(table["text"])
+        for side in match["sides"]:
+            assert re.search(rf"\b\d+\. {side['name']} {side['score']}\b", said), (side, said)
+    typed_on = {who.name: who.kept for who in seven}  # every phone's words, in the store
+    check_the_store(Store(tmp_path / "store"), typed_on, ["boggle", "czech-boggle"])
+
+
+def journal_of(screens: Path) -> list[dict[str, Any]]:
+    lines = (screens / "screens.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def first_scores(journal: list[dict[str, Any]], names: list[str]) -> dict[str, int]:
+    """Every player's round score as the first page of the round's scores shows it (each
+    name, then its points): all of them are on it."""
+    texts = next(entry["text"] for entry in journal if entry["state"] == "scored")
+    assert all(name in texts for name in names), texts
+    return {name: int(texts[texts.index(name) + 1]) for name in names}
+
+
+def look(who: Phone, phase: str) -> None:
+    """Once the page shows the round's ``phase`` (the box's name for it), no English is
+    left on it."""
+    said = say(f"phone-{phase}", "cs")
+    WebDriverWait(who.driver, 10).until(lambda d: texts_of(d, "#phase") == [said])
+    text = str(who.driver.execute_script("return document.body.innerText"))
+    assert_czech(text, f"{who.name}'s page, {phase}")
+
+
+def texts_of(driver, selector: str) -> list[str]:
+    return [node.text for node in driver.find_elements(By.CSS_SELECTOR, selector)]
+
+
+def assert_czech(text: str, where: str) -> None:
+    """No piece of an English message that Czech says otherwise is left in ``text``."""
+    left = [piece for piece in english_pieces() if piece in text]
+    assert not left, (where, left, text)

@@ -88,3 +88,35 @@ def test_a_czech_phone_through_a_round_and_the_box_going_away(tmp_path, photos):
         made.close()  # the box goes away
         WebDriverWait(ann, 3).until(lambda d: d.find_element(By.ID, "offline").is_displayed())
         assert "Krabička neodpovídá" in ann.find_element(By.ID, "offline").text
+
+
+def test_a_word_typed_while_the_last_is_on_its_way_is_kept_whole(tmp_path, photos):
+    """On a slow network a player types the next word before the box has answered the last:
+    the box takes both, as typed (the answer does not wipe the next word's letters, nor
+    glue them to the last's); a word the box does not take comes back to be put right."""
+    chosen = box_settings(tmp_path, photos)
+    chosen["page"].update(enabled=True, port=0)
+    chosen["rounds"] = 1
+    made, _clock, _ = build(tmp_path, photos, reader=ListReader([tray_reading()]), settings=chosen)
+    url = f"http://127.0.0.1:{made.page.port}/?code={made.referee.join_code}"
+    with phone() as ann:
+        ann.get(url)
+        wait = WebDriverWait(ann, 10)
+        wait.until(lambda d: d.find_element(By.ID, "join-button").is_displayed())
+        ann.find_element(By.ID, "name").send_keys("Ann")
+        ann.find_element(By.ID, "join-button").click()
+        tap(made)
+        assert made.referee.state is State.TIMING
+        wait.until(lambda d: d.find_element(By.ID, "type").is_displayed())
+        field = ann.find_element(By.ID, "word")
+        desk = made.referee.desk
+        with desk._lock:  # the box is slow to answer: each word waits for it
+            field.send_keys("dart", Keys.ENTER)
+            field.send_keys("tale", Keys.ENTER)
+        wait.until(lambda d: len(d.execute_script(ROW)) == 2)
+        shown = sorted(row[0] for row in ann.execute_script(ROW))  # in the order they came
+        assert shown == sorted(t.word for t in desk.words("Ann")) == ["dart", "tale"]
+        field.send_keys("d4rt", Keys.ENTER)  # not taken: back in the box to be put right
+        wait.until(lambda d: d.find_element(By.ID, "error").text)
+        assert field.get_attribute("value") == "d4rt"
+    made.close()

@@ -259,7 +259,10 @@ $("type").addEventListener("submit", async (event) => {
   event.preventDefault();
   const word = $("word").value.trim();
   if (!word) return;
-  if (await send(word)) $("word").value = "";
+  // Emptied at once, so that the next word typed before the box answers starts afresh; a
+  // word the box did not take comes back to be put right (unless the next is begun).
+  $("word").value = "";
+  if (!(await send(word)) && !$("word").value) $("word").value = word;
 });
 
 $("challenge").addEventListener("submit", async (event) => {
