@@ -155,7 +155,8 @@ class Referee:
             answer: Event | None = step()
         except Exception as error:  # any failure of a step: the failsafe state
             log.exception("%s failed", state)
-            self.message = say("went-wrong", self.language, error=error)
+            said = translated(str(error), self.language)
+            self.message = say("went-wrong", self.language, error=said)
             self.notices.say("failsafe", self.message)
             self._beep(TROUBLE)
             return Event.ERROR
@@ -165,9 +166,9 @@ class Referee:
     def notice(self) -> str | None:
         return self.notices.text
 
-    def say(self, source: str, sentence: str) -> None:
-        """Put ``sentence`` on the screen (and in the log) until its source clears it."""
-        self.notices.say(source, sentence)
+    def say(self, source: str, *sentences: str) -> None:
+        """Put ``sentences`` on the screen (and in the log) until their source clears them."""
+        self.notices.say(source, *sentences)
 
     def tick(self) -> None:
         """Let time pass: sound the cues that are due and end the round at zero."""
@@ -288,7 +289,8 @@ class Referee:
                 scored = self.scoring.crossword(done, match)
         except (CuberefError, MachineError) as error:
             log.warning("scoring failed: %s", error)
-            self.message = say("try-again", self.language, error=error)
+            said = translated(str(error), self.language)
+            self.message = say("try-again", self.language, error=said)
             self._beep(TROUBLE)
             return Event.SCORE_FAILED
         self.record.write(done.number, scored)

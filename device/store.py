@@ -51,6 +51,7 @@ from device.store_schema import (
     unreadable_row,
     write_file,
 )
+from device.strings import say
 from engine.house import HouseList
 
 __all__ = ["SCHEMA_VERSION", "Store", "StoreError", "write_file"]
@@ -89,11 +90,7 @@ class Store:
                 self.read_only = True
                 self.db = self._open_read_only(announce=False)
                 why = disk_reason(error, self.folder)
-                self.notice = (
-                    f"The match store {self.path} cannot be written ({why}): the match is "
-                    "shown as stored, and nothing new is saved until space is freed and the "
-                    "box is started again."
-                )
+                self.notice = say("store-unwritable", path=self.path, why=why)
                 log.error(self.notice)
         self._events_select = events_select(self.db)
 
@@ -151,10 +148,7 @@ class Store:
             part = Path(str(self.path) + suffix)
             if part.exists():
                 part.rename(Path(str(aside) + suffix))
-        self.notice = (
-            f"The match store was damaged ({reason}); it was kept as {aside.name} "
-            "and a new one begun."
-        )
+        self.notice = say("store-damaged", reason=reason, aside=aside.name)
         log.error(self.notice)
 
     def _open_read_only(self, announce: bool) -> sqlite3.Connection:
@@ -195,10 +189,7 @@ class Store:
             db.close()
             raise StoreError(f"The match store {self.path} is damaged ({reason}) and read-only.")
         if announce:
-            self.notice = (
-                f"The match store {self.path} is on a read-only card: the match is shown "
-                "as stored, and nothing new is saved."
-            )
+            self.notice = say("store-on-read-only-card", path=self.path)
             log.error(self.notice)
         return db
 
@@ -212,7 +203,7 @@ class Store:
         returning: a returned event survives a kill or a power cut."""
         kind = kind_of(payload)
         if self.read_only:
-            raise StoreError("The match store is read-only; this round is not being saved.")
+            raise StoreError(say("store-read-only-round"))
         text = dumps(payload)
         try:
             with self._lock:
@@ -231,7 +222,7 @@ class Store:
         A name already taken (a second try at reading the same round) gets a number,
         so no kept photo is ever overwritten."""
         if self.read_only:
-            raise StoreError("The match store is read-only; the photo is not kept.")
+            raise StoreError(say("store-read-only-photo"))
         stem, dot, suffix = name.rpartition(".")
         tries = 1
         while (self.photos / name).exists():
@@ -259,7 +250,7 @@ class Store:
         """Keep the table's ruling on a word in the house list (None forgets it), committed
         before returning, like an event."""
         if self.read_only:
-            raise StoreError("The match store is read-only; the table's ruling is not kept.")
+            raise StoreError(say("store-read-only-ruling"))
         try:
             with self._lock:
                 if allowed is None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from device.codec import Undecodable
 from device.events import Event, parse
+from device.strings import say
 from engine.errors import MachineError
 
 log = logging.getLogger("cuberef.store")
@@ -172,13 +173,10 @@ def disk_reason(error: sqlite3.Error, folder: Path) -> str:
     except OSError:
         full = False
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
-    return "the disk is full" if full or code == 13 else str(error)  # 13: SQLITE_FULL
+    return say("the-disk-is-full") if full or code == 13 else str(error)  # 13: SQLITE_FULL
 
 
 def disk_sentence(detail: str, code: int | None = None) -> str:
     if code == errno.ENOSPC or "full" in detail.lower():
-        return (
-            "The disk is full, so this round is not being saved; "
-            "the earlier rounds are safe. Free some space on the card."
-        )
-    return f"The match store cannot write ({detail}); the earlier rounds are safe."
+        return say("disk-full")
+    return say("store-cannot-write", detail=detail)

@@ -36,6 +36,14 @@ PLURALS: dict[str, Callable[[int], int]] = {
 #: The counts a sentence's number ``{n}`` may be said with, by the field each fills.
 _COUNTED = {"letters": "n-letters", "words": "n-words", "points": "n-points"}
 _FIELD = re.compile(r"\{(\w+)\}")
+#: Fields that hold a sentence (or a part of one) of the table themselves: said in the
+#: language too (the class of a refused word, why a photo was not used, a failure).
+_NESTED = {"refusal", "why", "reason", "error", "direction", "lying", "how"}
+#: Fields that list several things, by the word between the last two and its message.
+_LISTED = {"spellings": ("or", "or"), "games": ("or", "or"), "sizes": ("and", "and")}
+#: A game's id or title in a list of them ("Boggle or Czech Boggle").
+_BETWEEN_GAMES = re.compile(r"(, | or )")
+_SPOT = re.compile(r"row (\d+), column (\d+)")
 
 
 @cache
@@ -90,10 +98,17 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
         english = lines["en"]
         if "|" in english:
             continue
-        pieces = _FIELD.split(english)
-        pattern = "".join(
-            f"(?P<{piece}>.+?)" if k % 2 else re.escape(piece) for k, piece in enumerate(pieces)
-        )
+        pieces, seen = _FIELD.split(english), set()
+        parts = []
+        for k, piece in enumerate(pieces):
+            if not k % 2:
+                parts.append(re.escape(piece))
+            elif piece in seen:  # a field said twice ("a 5x5 tray") is the same both times
+                parts.append(f"(?P={piece})")
+            else:
+                seen.add(piece)
+                parts.append(f"(?P<{piece}>.+?)")
+        pattern = "".join(parts)
         found.append((len(_FIELD.sub("", english)), re.compile(pattern + "$", re.S), key))
     found.sort(key=lambda item: -item[0])
     return [(pattern, key) for _length, pattern, key in found]
@@ -117,15 +132,29 @@ def translated(sentence: str, language: str) -> str:
         return sentence
     key, fields = found
     said: dict[str, Any] = dict(fields)
-    if "refusal" in fields:  # a class of refused word: "is slang"
-        said["refusal"] = translated(fields["refusal"], language)
-    if "spellings" in fields and " or " in fields["spellings"]:
-        words, last = fields["spellings"].rsplit(" or ", 1)
-        said["spellings"] = say("or", language, words=words, last=last)
+    for field in _NESTED & set(fields):  # a sentence in a sentence: "is slang", a reason
+        said[field] = translated(fields[field], language)
+    for field in {"game", "games"} & set(fields):  # a game's id or title: its name here
+        parts = _BETWEEN_GAMES.split(said[field])  # separators at the odd places
+        said[field] = "".join(p if k % 2 else _game_name(p, language) for k, p in enumerate(parts))
+    for field, (word, joined) in _LISTED.items():  # "kůra or kúra", "8 and 3"
+        if field in fields and f" {word} " in said[field]:
+            words, last = said[field].rsplit(f" {word} ", 1)
+            said[field] = say(joined, language, words=words, names=words, last=last)
+    if "where" in fields:  # "row 1, column 3, row 2, column 1"
+        said["where"] = _SPOT.sub(
+            lambda spot: say("row-column", language, row=spot[1], column=spot[2]), fields["where"]
+        )
     if "n" in fields and fields["n"].isdigit():
         for field, counted in _COUNTED.items():
             said.setdefault(field, plural(counted, int(fields["n"]), language))
     return say(key, language, **said)
+
+
+def _game_name(game: str, language: str) -> str:
+    """A game named by its id (``czech-boggle``) or English title, in ``language``."""
+    key = f"game-{game}"
+    return say(key, language) if key in table() else translated(game, language)
 
 
 def page_texts(language: str) -> dict[str, str]:
