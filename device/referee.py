@@ -117,6 +117,8 @@ class Referee:
         self.timer = Timer(parts.buzzer)
         self.sign = Sign(parts.buzzer)  # for a press not taken
         self._camera: Camera | None = None
+        #: Whether the scoring just failed, so that the time-up screen says why.
+        self._score_failed = False
         #: The evening: every match begun since the box started (or the one it resumed).
         self.evening_since = self.clock.wall()
         self.evening = Evening()
@@ -269,6 +271,9 @@ class Referee:
             return Event.DISPUTED
         if (at_once := self.scoring.at_once(self.settings.page.lists)) is not None:
             return at_once
+        if self._score_failed:  # back from a scoring that failed: its sentence stays
+            self._score_failed = False
+            return None
         self.message = say("time-up", self.language)
         return None
 
@@ -291,6 +296,7 @@ class Referee:
             log.warning("scoring failed: %s", error)
             said = translated(str(error), self.language)
             self.message = say("try-again", self.language, error=said)
+            self._score_failed = True
             self._beep(TROUBLE)
             return Event.SCORE_FAILED
         self.record.write(done.number, scored)

@@ -22,7 +22,7 @@ import pytest
 from device.backends import first_working
 from device.flow import State
 from device.phones import Phones
-from device.seams import VisionReader
+from device.seams import NoCrossword, VisionReader
 from device.strings import key_of, languages, say, table, translated
 from engine.adlib.grid import Grid
 from engine.adlib.jokers import settle_jokers
@@ -316,3 +316,25 @@ def test_a_fallback_the_box_takes_is_said_in_czech():
     assert translated(notices[0], "cs").startswith("Používá se kamera folder: usb:")
     dummy = translated("Using the dummy screen: kmsdrm: no display.", "cs")
     assert dummy == "Používá se náhradní obrazovka (dummy): kmsdrm: no display."
+
+
+class NoCrosswordReader(ListReader):
+    """A crossword photo that shows no crossword (the cubes lie apart)."""
+
+    def read_crossword(self, image, game, lexicon=""):
+        raise NoCrossword()
+
+
+def test_a_crossword_photo_the_box_cannot_score_is_said_in_czech(tmp_path, photos):
+    chosen = box_settings(tmp_path, photos, "adlib")
+    chosen["players"] = ["Ann"]
+    chosen["box"]["language"] = "cs"
+    reader = NoCrosswordReader([loose_reading("M O N E Y S T E B U J O Q")])
+    made, clock, _ = build(tmp_path, photos, reader=reader, settings=chosen)
+    tap(made)
+    run_out_the_clock(made, clock)
+    tap(made)
+    assert made.referee.state is State.TIME_UP
+    assert made.box.draw().message == say("try-again", "cs", error=say("no-crossword", "cs"))
+    assert made.referee.message.startswith("Na fotce není žádná křížovka: polož kostky")
+    made.close()
