@@ -127,6 +127,9 @@ def translated(sentence: str, language: str) -> str:
     """An English sentence of the table said in ``language`` (as it is where it is none)."""
     if language == "en":
         return sentence
+    if (reason := _reason_in(sentence)) is not None:
+        inner = translated(reason, language)
+        return inner[:1].upper() + inner[1:] + "."
     found = key_of(sentence)
     if found is None:
         return sentence
@@ -149,6 +152,16 @@ def translated(sentence: str, language: str) -> str:
         for field, counted in _COUNTED.items():
             said.setdefault(field, plural(counted, int(fields["n"]), language))
     return say(key, language, **said)
+
+
+def _reason_in(sentence: str) -> str | None:
+    """The referee's reason (``why-*``) that ``sentence`` makes a sentence of its own, as
+    the engine refuses a typed word ("Not a word: C4T has digits, ... only."); else None."""
+    if not (sentence[:1].isupper() and sentence.endswith(".")):
+        return None
+    reason = sentence[:1].lower() + sentence[1:-1]
+    found = key_of(reason)
+    return reason if found is not None and found[0].startswith("why-") else None
 
 
 def _game_name(game: str, language: str) -> str:

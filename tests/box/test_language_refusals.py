@@ -28,8 +28,9 @@ from engine.adlib.grid import Grid
 from engine.adlib.jokers import settle_jokers
 from engine.adlib.referee import referee
 from engine.adlib.roll import Roll
-from engine.errors import MachineError, RuleError
+from engine.errors import MachineError, NotationError, RuleError
 from engine.lexicon import Lexicon
+from engine.referee import normalize_word
 from models.scenes import render_tray
 
 from .conftest import ListReader, loose_reading, tray_reading
@@ -338,3 +339,16 @@ def test_a_crossword_photo_the_box_cannot_score_is_said_in_czech(tmp_path, photo
     assert made.box.draw().message == say("try-again", "cs", error=say("no-crossword", "cs"))
     assert made.referee.message.startswith("Na fotce není žádná křížovka: polož kostky")
     made.close()
+
+
+def test_a_typed_line_the_engine_refuses_at_once_is_said_in_czech():
+    # The engine makes its reason a sentence of its own: "Not a word: C4T has digits ...".
+    for typed, czech in (
+        ("c4t", "Není slovo: c4t obsahuje číslice a slova jsou jen z písmen."),
+        ("two words", "Není slovo: two words je víc slov; piš jedno slovo na řádek."),
+    ):
+        with pytest.raises(NotationError) as refused:
+            normalize_word(typed)
+        assert translated(str(refused.value), "cs") == czech
+        assert translated(str(refused.value), "en") == str(refused.value)
+    assert translated("Not a word: XYZ", "cs") == "Není slovo: XYZ"  # the live screen's
