@@ -40,7 +40,13 @@ _FIELD = re.compile(r"\{(\w+)\}")
 #: language too (the class of a refused word, why a photo was not used, a failure).
 _NESTED = {"refusal", "why", "reason", "error", "direction", "lying", "how"}
 #: Fields that list several things, by the word between the last two and its message.
-_LISTED = {"spellings": ("or", "or"), "games": ("or", "or"), "sizes": ("and", "and")}
+_LISTED = {
+    "spellings": ("or", "or"),
+    "games": ("or", "or"),
+    "sizes": ("and", "and"),
+    "faces": ("and", "and"),
+    "cubes": ("and", "and"),
+}
 #: A game's id or title in a list of them ("Boggle or Czech Boggle").
 _BETWEEN_GAMES = re.compile(r"(, | or )")
 _SPOT = re.compile(r"row (\d+), column (\d+)")

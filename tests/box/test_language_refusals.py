@@ -79,6 +79,9 @@ ENGINE = (
     "grid-jokers",
     "grid-jokers-short",
     "joker-no-letter",
+    "roll-size",
+    "roll-cubes-short",
+    "roll-cube-short",
 )
 
 
@@ -299,6 +302,12 @@ def test_each_reason_the_engine_gives_for_a_crossword_is_in_every_language():
     with pytest.raises(RuleError) as raised:
         settle_jokers(["QX*"], english)
     said["joker-no-letter"] = str(raised.value)
+    for roll in ("A B", "M O N E Y S T E B U J O *", "Q Q E E E E E E E E E E E"):
+        with pytest.raises(RuleError) as raised:  # a roll misread: no cubes show it
+            Roll.parse(roll)
+        found = key_of(str(raised.value))
+        assert found is not None, raised.value
+        said[found[0]] = str(raised.value)
     assert set(said) == set(ENGINE)
     for key, sentence in said.items():
         said_in_every_language(key, sentence)
