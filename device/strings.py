@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -129,6 +129,7 @@ def key_of(sentence: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
+@lru_cache(maxsize=1024)  # the screen says its notices again at every frame
 def translated(sentence: str, language: str) -> str:
     """An English sentence of the table said in ``language`` (as it is where it is none)."""
     if language == "en":
