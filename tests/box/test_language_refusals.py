@@ -224,8 +224,8 @@ def test_the_box_says_a_sentence_it_finds_in_czech_with_its_parts_in_czech():
         "cs",
     ) == (
         "Na fotce je podnos 4x4 s 16 kostkami (podnos hry Boggle nebo Český Boggle), ne 13 "
-        "volných kostek hry Ad-Lib Crossword Cubes; čti ho jako jeho hru, nebo vyfoť kostky "
-        "hry Ad-Lib Crossword Cubes na stole bez podnosu."
+        "volných kostek hry Ad-Lib Crossword Cubes; přečti fotku pro hru toho podnosu, nebo "
+        "vyfoť kostky hry Ad-Lib Crossword Cubes na stole bez podnosu."
     )
     pieces = "The cubes lie in 3 pieces apart (8, 2 and 3 cubes), and only one of them can be"
     assert "po 8, 2 a 3 kostkách" in translated(
