@@ -130,7 +130,7 @@ def assemble(
     )
     referee = Referee(parts)
     if notices:
-        referee.say("start-up", " ".join(notices))
+        referee.say("start-up", *notices)
     referee.resume()
     keys = button if isinstance(button, KeyButton) else None
     box = Box(referee, screen, events, keys=keys, screenshots=screenshots)

@@ -33,6 +33,7 @@ import numpy as np
 from device.backends import first_working, pick
 from device.replay import ReplayCamera
 from device.sections import CameraSettings
+from device.strings import say
 from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.camera")
@@ -109,7 +110,7 @@ class PiCamera:
                 "picamera2 is not installed; on a Pi run sudo apt install python3-picamera2."
             ) from None
         except Exception as error:  # libcamera's own words: no camera, camera busy
-            raise CameraError(f"The Pi camera did not open ({error}).") from None
+            raise CameraError(say("pi-camera-not-open", error=error)) from None
         try:
             # libcamera's "RGB888" is B, G, R in memory: what OpenCV and vision expect.
             # The lores stream beside it is YUV420, the one format a Pi 4's ISP gives there.
@@ -151,9 +152,8 @@ class PiCamera:
         try:
             return self.camera.wait(job, timeout=self.seconds)
         except TimeoutError:
-            raise CameraError(
-                f"The Pi camera did not {what} within {self.seconds:g} s; check its ribbon cable."
-            ) from None
+            said = say(f"pi-camera-slow-{what}", seconds=f"{self.seconds:g}")
+            raise CameraError(said) from None
 
     def capture(self) -> np.ndarray:
         return np.ascontiguousarray(self._take("main")[:, :, :3])
@@ -174,9 +174,7 @@ class PiCamera:
         except CameraError:
             raise
         except Exception as error:
-            raise CameraError(
-                f"The Pi camera took no picture ({error}); check its ribbon cable."
-            ) from None
+            raise CameraError(say("pi-camera-no-picture", error=error)) from None
         return frame
 
     def close(self) -> None:
@@ -234,11 +232,11 @@ class UsbCamera:
         self.seconds = seconds
         found = devices()
         if found and index >= len(found):
-            raise CameraError(f"There is no USB camera number {index}; plug one in.")
+            raise CameraError(say("no-usb-camera", index=index))
         device: str | int = found[index] if found else index
         self.device = opener(device)
         if not self.device.isOpened():
-            raise CameraError(f"There is no USB camera number {index}; plug one in.")
+            raise CameraError(say("no-usb-camera", index=index))
         # The format first: a webcam gives 1080p at full speed only as MJPG.
         self.device.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
         self.still = (width, height)
@@ -273,7 +271,7 @@ class UsbCamera:
         grabs = 0
         while True:
             if not self.device.grab():
-                raise CameraError(f"USB camera {self.index} gave no picture; check its cable.")
+                raise CameraError(say("usb-camera-no-picture", index=self.index))
             grabs += 1
             # V4L2 stamps each frame on the monotonic clock; one stamped before the call
             # waited in the queue. A driver with other stamps: grab the queue empty.
@@ -282,12 +280,10 @@ class UsbCamera:
             if (stamp >= asked) if stamped else grabs >= FLUSH_GRABS:
                 break
             if time.monotonic() - asked > self.seconds:
-                raise CameraError(
-                    f"USB camera {self.index} gave only old pictures; check its cable."
-                )
+                raise CameraError(say("usb-camera-old-pictures", index=self.index))
         ok, frame = self.device.retrieve()
         if not ok or frame is None:
-            raise CameraError(f"USB camera {self.index} gave no picture; check its cable.")
+            raise CameraError(say("usb-camera-no-picture", index=self.index))
         return np.ascontiguousarray(frame)
 
     def close(self) -> None:
@@ -305,10 +301,10 @@ class FolderCamera:
     def __init__(self, *, folder: str | Path) -> None:
         self.folder = Path(folder)
         if not self.folder.is_dir():
-            raise CameraError(f"The photo folder {str(self.folder)!r} does not exist.")
+            raise CameraError(say("no-photo-folder", folder=repr(str(self.folder))))
         self.photos = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES)
         if not self.photos:
-            raise CameraError(f"The photo folder {str(self.folder)!r} holds no photos.")
+            raise CameraError(say("no-photos", folder=repr(str(self.folder))))
         self.taken = 0
 
     @property
@@ -333,7 +329,7 @@ class FolderCamera:
         try:  # the same boundary as a photo given on the command line
             return decode_image(read_bytes(path, "the photo", MAX_BYTES), path.name)
         except CuberefError as error:
-            raise CameraError(f"The photo {path.name!r} cannot be read: {error}") from None
+            raise CameraError(say("photo-unreadable", name=repr(path.name), error=error)) from None
 
     def close(self) -> None:
         pass

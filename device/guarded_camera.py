@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from device.camera import ANSWER_SECONDS, OPEN_SECONDS, Camera, CameraError
+from device.strings import say
 from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.camera")
@@ -95,14 +96,11 @@ class GuardedCamera:
             # The call goes on, on its own thread; close what it holds when it returns.
             threading.Thread(target=_close_after, args=(running, camera), daemon=True).start()
             name = getattr(camera, "described", "camera")
-            raise CameraError(
-                f"The {name} did not {what} within {seconds:g} s, so the box let it go; "
-                "check its cable (it is opened again at the next press)."
-            )
+            raise CameraError(say(f"camera-did-not-{what}", name=name, seconds=f"{seconds:g}"))
         if running.error is not None:
             if isinstance(running.error, MachineError | CuberefError):
                 raise running.error
-            raise CameraError(f"The camera failed ({running.error}).") from None
+            raise CameraError(say("camera-failed", error=running.error)) from None
         result: T = running.result
         return result
 

@@ -23,6 +23,7 @@ import numpy as np
 from device.live import LiveView, live_view
 from device.readings import Reading
 from device.seams import NoCrossword, Reader
+from device.strings import say
 from engine.adlib import Roll
 from engine.errors import CuberefError, MachineError
 from engine.games import Game
@@ -154,10 +155,8 @@ class LiveTurn:
         if seen is not None and seen.grid and not covered:
             return seen, ""
         if last is not None and last.grid:
-            why = "a hand was over the cubes" if covered else "it read no crossword"
-            return last, (
-                f"The photo at 0:00 was not used ({why}); the crossword last read live is scored."
-            )
+            why = say("hand-over" if covered else "read-no-crossword")
+            return last, say("photo-not-used", why=why)  # in English: the screen says it
         if failure is not None:
             raise failure
         if seen is None or not seen.grid:

@@ -21,12 +21,14 @@ log = logging.getLogger("cuberef.notices")
 
 class Notices:
     def __init__(self) -> None:
-        self._by_source: dict[str, str] = {}
+        self._by_source: dict[str, tuple[str, ...]] = {}
 
-    def say(self, source: str, sentence: str) -> None:
-        """Put ``sentence`` on the screen (and in the log) until its source clears it."""
-        log.error(sentence)
-        self._by_source[source] = sentence
+    def say(self, source: str, *sentences: str) -> None:
+        """Put ``sentences`` on the screen (and in the log) until their source clears them;
+        each is kept apart, so that the screen can say each in the table's language."""
+        for sentence in sentences:
+            log.error(sentence)
+        self._by_source[source] = sentences
 
     def clear(self, source: str) -> None:
         self._by_source.pop(source, None)
@@ -36,10 +38,10 @@ class Notices:
 
     @property
     def sentences(self) -> tuple[str, ...]:
-        """Every notice, one sentence (or a few) each."""
-        return tuple(self._by_source.values())
+        """Every notice's sentences."""
+        return tuple(sentence for said in self._by_source.values() for sentence in said)
 
     @property
     def text(self) -> str | None:
         """Every notice, as one line of sentences; None when nothing is wrong."""
-        return " ".join(self._by_source.values()) or None
+        return " ".join(self.sentences) or None

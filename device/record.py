@@ -16,6 +16,7 @@ from device.events import Event, MatchStarted, Payload
 from device.lists import Refused
 from device.notices import Notices
 from device.store import Store, StoreError
+from device.strings import say
 
 
 class Record:
@@ -95,10 +96,7 @@ class Record:
         skipped = self.source.skipped if self.source is not None else []
         if not skipped:
             return ""
-        count = len(skipped)
         listed = "; ".join(str(s) for s in skipped[:3])
-        return (
-            f"{count} stored event{'s' if count > 1 else ''} could not be read and "
-            f"{'were' if count > 1 else 'was'} set aside ({listed}); the rest of the match "
-            "was resumed."
-        )
+        if len(skipped) == 1:
+            return say("event-set-aside", listed=listed)
+        return say("events-set-aside", n=len(skipped), listed=listed)

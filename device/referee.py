@@ -117,6 +117,8 @@ class Referee:
         self.timer = Timer(parts.buzzer)
         self.sign = Sign(parts.buzzer)  # for a press not taken
         self._camera: Camera | None = None
+        #: Whether the scoring just failed, so that the time-up screen says why.
+        self._score_failed = False
         #: The evening: every match begun since the box started (or the one it resumed).
         self.evening_since = self.clock.wall()
         self.evening = Evening()
@@ -155,7 +157,8 @@ class Referee:
             answer: Event | None = step()
         except Exception as error:  # any failure of a step: the failsafe state
             log.exception("%s failed", state)
-            self.message = say("went-wrong", self.language, error=error)
+            said = translated(str(error), self.language)
+            self.message = say("went-wrong", self.language, error=said)
             self.notices.say("failsafe", self.message)
             self._beep(TROUBLE)
             return Event.ERROR
@@ -165,9 +168,9 @@ class Referee:
     def notice(self) -> str | None:
         return self.notices.text
 
-    def say(self, source: str, sentence: str) -> None:
-        """Put ``sentence`` on the screen (and in the log) until its source clears it."""
-        self.notices.say(source, sentence)
+    def say(self, source: str, *sentences: str) -> None:
+        """Put ``sentences`` on the screen (and in the log) until their source clears them."""
+        self.notices.say(source, *sentences)
 
     def tick(self) -> None:
         """Let time pass: sound the cues that are due and end the round at zero."""
@@ -268,6 +271,9 @@ class Referee:
             return Event.DISPUTED
         if (at_once := self.scoring.at_once(self.settings.page.lists)) is not None:
             return at_once
+        if self._score_failed:  # back from a scoring that failed: its sentence stays
+            self._score_failed = False
+            return None
         self.message = say("time-up", self.language)
         return None
 
@@ -288,7 +294,9 @@ class Referee:
                 scored = self.scoring.crossword(done, match)
         except (CuberefError, MachineError) as error:
             log.warning("scoring failed: %s", error)
-            self.message = say("try-again", self.language, error=error)
+            said = translated(str(error), self.language)
+            self.message = say("try-again", self.language, error=said)
+            self._score_failed = True
             self._beep(TROUBLE)
             return Event.SCORE_FAILED
         self.record.write(done.number, scored)

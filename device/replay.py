@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from device.inputs import PICTURE_SUFFIXES
+from device.strings import say
 from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.camera")
@@ -129,7 +130,7 @@ class _Folder(_Frames):
         try:  # the same boundary as a photo given on the command line
             return decode_image(read_bytes(path, "the frame", MAX_BYTES), path.name)
         except CuberefError as error:
-            raise MachineError(f"The frame {path.name!r} cannot be read: {error}") from None
+            raise MachineError(say("frame-unreadable", name=repr(path.name), error=error)) from None
 
 
 class _Video(_Frames):

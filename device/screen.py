@@ -32,6 +32,7 @@ import pygame
 from device.backends import pick
 from device.render import Layout, View, render
 from device.sections import ScreenSettings
+from device.strings import say
 from engine.errors import MachineError
 
 log = logging.getLogger("cuberef.screen")
@@ -216,7 +217,7 @@ def open_screen(
     except MachineError as error:
         if not fallback or chosen == "dummy":
             raise MachineError(f"{str(error).rstrip('.')}; {_fix(chosen)}") from None
-        notice = f"Using the dummy screen: {chosen}: {str(error).rstrip('.')}."
+        notice = say("fallback-screen", name=chosen, reason=str(error).rstrip("."))
         log.warning(notice)
         notices.append(notice)
         return BACKENDS["dummy"](settings)

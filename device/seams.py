@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from device.strings import say
 from engine.errors import CuberefError
 from engine.games import Game
 
@@ -58,11 +59,7 @@ class NoCrossword(CuberefError):
     """A photo of cubes that lie in no crossword."""
 
     def __init__(self, sentence: str = "") -> None:
-        super().__init__(
-            sentence
-            or "The photo shows no crossword: lay the cubes edge to edge in rows and columns "
-            "and take the photo again."
-        )
+        super().__init__(sentence or say("no-crossword"))
 
 
 class CrosswordInPieces(NoCrossword):

@@ -57,6 +57,7 @@ from device.store_schema import (
     write_file,
 )
 from device.store_shape import Layout, layout_of
+from device.strings import say
 from engine.house import HouseList
 
 __all__ = ["SCHEMA_VERSION", "Store", "StoreError", "write_file"]
@@ -97,11 +98,7 @@ class Store:
                 self.read_only = True
                 self.db = self._open_read_only(announce=False)
                 why = disk_reason(error, self.folder)
-                self.notice = (
-                    f"The match store {self.path} cannot be written ({why}): the match is "
-                    "shown as stored, and nothing new is saved until space is freed and the "
-                    "box is started again."
-                )
+                self.notice = say("store-unwritable", path=self.path, why=why)
                 log.error(self.notice)
         self._events_select = events_select(self.db)
 
@@ -142,7 +139,7 @@ class Store:
             flaw = damage(self.path)  # damaged, or of a layout no cuberef wrote
             if flaw:
                 aside = keep_aside(self.path)
-                self.notice = f"The match store {flaw}; it was kept as {aside} and a new one begun."
+                self.notice = flaw.sentence(aside)
                 log.error(self.notice)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
@@ -198,10 +195,7 @@ class Store:
             raise StoreError(unwritable(self.path, what, self.looking))
         stand_ins(db, self.layout.tables)
         if announce:
-            self.notice = (
-                f"The match store {self.path} is on a read-only card: the match is shown "
-                "as stored, and nothing new is saved."
-            )
+            self.notice = say("store-on-read-only-card", path=self.path)
             log.error(self.notice)
         return db
 
@@ -215,7 +209,7 @@ class Store:
         returning: a returned event survives a kill or a power cut."""
         kind = kind_of(payload)
         if self.read_only:
-            raise StoreError("The match store is read-only; this round is not being saved.")
+            raise StoreError(say("store-read-only-round"))
         text = dumps(payload)
         try:
             with self._lock:
@@ -234,7 +228,7 @@ class Store:
         A name already taken (a second try at reading the same round) gets a number,
         so no kept photo is ever overwritten."""
         if self.read_only:
-            raise StoreError("The match store is read-only; the photo is not kept.")
+            raise StoreError(say("store-read-only-photo"))
         stem, dot, suffix = name.rpartition(".")
         tries = 1
         while (self.photos / name).exists():
@@ -262,7 +256,7 @@ class Store:
         """Keep the table's ruling on a word in the house list (None forgets it), committed
         before returning, like an event."""
         if self.read_only:
-            raise StoreError("The match store is read-only; the table's ruling is not kept.")
+            raise StoreError(say("store-read-only-ruling"))
         try:
             with self._lock:
                 if allowed is None:

@@ -11,11 +11,13 @@ import logging
 import os
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from device.codec import Undecodable
 from device.events import Event, parse
 from device.store_shape import Layout, layout_of
+from device.strings import say
 from engine.errors import MachineError
 
 log = logging.getLogger("cuberef.store")
@@ -109,9 +111,24 @@ def event_of(row: tuple[object, ...]) -> Event:
     return Event(id_, match, round_, float(at), parse(kind, data))
 
 
-def damage(path: Path) -> str | None:
-    """What is wrong with the database at ``path``, as the store's sentence goes on ("was
-    damaged (...)", "is not of any layout a cuberef wrote (...)"), or None if it is sound
+@dataclass(frozen=True, slots=True)
+class Flaw:
+    """What is wrong with a store's file: damaged (SQLite's reason), or of a layout no
+    cuberef wrote (what tells it)."""
+
+    damaged: bool
+    detail: str
+
+    def sentence(self, aside: str, language: str = "en") -> str:
+        """The notice that the store was kept as ``aside`` and a new one begun."""
+        if self.damaged:
+            return say("store-damaged", language, reason=self.detail, aside=aside)
+        return say("store-foreign", language, why=self.detail, aside=aside)
+
+
+def damage(path: Path) -> Flaw | None:
+    """What is wrong with the database at ``path`` (damaged, or of a layout no cuberef
+    wrote), or None if it is sound
     and of a layout this cuberef reads; one a newer cuberef wrote is refused
     (``StoreError``), and an error that is the disk's (full, I/O) is raised, for it says
     nothing of the file."""
@@ -119,10 +136,10 @@ def damage(path: Path) -> str | None:
     try:
         reason = damage_of(db)
         if reason:
-            return f"was damaged ({reason})"
+            return Flaw(True, reason)
         refuse_newer(db, path)
         layout = layout_of(db, SCHEMA, SCHEMA_VERSION)
-        return f"is {layout.words()}" if layout.kind == "foreign" else None
+        return Flaw(False, layout.why) if layout.kind == "foreign" else None
     finally:
         db.close()
 
@@ -224,13 +241,10 @@ def disk_reason(error: sqlite3.Error, folder: Path) -> str:
     except OSError:
         full = False
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
-    return "the disk is full" if full or code == 13 else str(error)  # 13: SQLITE_FULL
+    return say("the-disk-is-full") if full or code == 13 else str(error)  # 13: SQLITE_FULL
 
 
 def disk_sentence(detail: str, code: int | None = None) -> str:
     if code == errno.ENOSPC or "full" in detail.lower():
-        return (
-            "The disk is full, so this round is not being saved; "
-            "the earlier rounds are safe. Free some space on the card."
-        )
-    return f"The match store cannot write ({detail}); the earlier rounds are safe."
+        return say("disk-full")
+    return say("store-cannot-write", detail=detail)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -36,6 +36,20 @@ PLURALS: dict[str, Callable[[int], int]] = {
 #: The counts a sentence's number ``{n}`` may be said with, by the field each fills.
 _COUNTED = {"letters": "n-letters", "words": "n-words", "points": "n-points"}
 _FIELD = re.compile(r"\{(\w+)\}")
+#: Fields that hold a sentence (or a part of one) of the table themselves: said in the
+#: language too (the class of a refused word, why a photo was not used, a failure).
+_NESTED = {"refusal", "why", "reason", "error", "direction", "lying", "how"}
+#: Fields that list several things, by the word between the last two and its message.
+_LISTED = {
+    "spellings": ("or", "or"),
+    "games": ("or", "or"),
+    "sizes": ("and", "and"),
+    "faces": ("and", "and"),
+    "cubes": ("and", "and"),
+}
+#: A game's id or title in a list of them ("Boggle or Czech Boggle").
+_BETWEEN_GAMES = re.compile(r"(, | or )")
+_SPOT = re.compile(r"row (\d+), column (\d+)")
 
 
 @cache
@@ -90,10 +104,17 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
         english = lines["en"]
         if "|" in english:
             continue
-        pieces = _FIELD.split(english)
-        pattern = "".join(
-            f"(?P<{piece}>.+?)" if k % 2 else re.escape(piece) for k, piece in enumerate(pieces)
-        )
+        pieces, seen = _FIELD.split(english), set()
+        parts = []
+        for k, piece in enumerate(pieces):
+            if not k % 2:
+                parts.append(re.escape(piece))
+            elif piece in seen:  # a field said twice ("a 5x5 tray") is the same both times
+                parts.append(f"(?P={piece})")
+            else:
+                seen.add(piece)
+                parts.append(f"(?P<{piece}>.+?)")
+        pattern = "".join(parts)
         found.append((len(_FIELD.sub("", english)), re.compile(pattern + "$", re.S), key))
     found.sort(key=lambda item: -item[0])
     return [(pattern, key) for _length, pattern, key in found]
@@ -108,24 +129,52 @@ def key_of(sentence: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
+@lru_cache(maxsize=1024)  # the screen says its notices again at every frame
 def translated(sentence: str, language: str) -> str:
     """An English sentence of the table said in ``language`` (as it is where it is none)."""
     if language == "en":
         return sentence
+    if (reason := _reason_in(sentence)) is not None:
+        inner = translated(reason, language)
+        return inner[:1].upper() + inner[1:] + "."
     found = key_of(sentence)
     if found is None:
         return sentence
     key, fields = found
     said: dict[str, Any] = dict(fields)
-    if "refusal" in fields:  # a class of refused word: "is slang"
-        said["refusal"] = translated(fields["refusal"], language)
-    if "spellings" in fields and " or " in fields["spellings"]:
-        words, last = fields["spellings"].rsplit(" or ", 1)
-        said["spellings"] = say("or", language, words=words, last=last)
+    for field in _NESTED & set(fields):  # a sentence in a sentence: "is slang", a reason
+        said[field] = translated(fields[field], language)
+    for field in {"game", "games"} & set(fields):  # a game's id or title: its name here
+        parts = _BETWEEN_GAMES.split(said[field])  # separators at the odd places
+        said[field] = "".join(p if k % 2 else _game_name(p, language) for k, p in enumerate(parts))
+    for field, (word, joined) in _LISTED.items():  # "kůra or kúra", "8 and 3"
+        if field in fields and f" {word} " in said[field]:
+            words, last = said[field].rsplit(f" {word} ", 1)
+            said[field] = say(joined, language, words=words, names=words, last=last)
+    if "where" in fields:  # "row 1, column 3, row 2, column 1"
+        said["where"] = _SPOT.sub(
+            lambda spot: say("row-column", language, row=spot[1], column=spot[2]), fields["where"]
+        )
     if "n" in fields and fields["n"].isdigit():
         for field, counted in _COUNTED.items():
             said.setdefault(field, plural(counted, int(fields["n"]), language))
     return say(key, language, **said)
+
+
+def _reason_in(sentence: str) -> str | None:
+    """The referee's reason (``why-*``) that ``sentence`` makes a sentence of its own, as
+    the engine refuses a typed word ("Not a word: C4T has digits, ... only."); else None."""
+    if not (sentence[:1].isupper() and sentence.endswith(".")):
+        return None
+    reason = sentence[:1].lower() + sentence[1:-1]
+    found = key_of(reason)
+    return reason if found is not None and found[0].startswith("why-") else None
+
+
+def _game_name(game: str, language: str) -> str:
+    """A game named by its id (``czech-boggle``) or English title, in ``language``."""
+    key = f"game-{game}"
+    return say(key, language) if key in table() else translated(game, language)
 
 
 def page_texts(language: str) -> dict[str, str]:

@@ -176,7 +176,8 @@ def crossword_screens(shown: View, done: Round, language: str = "en") -> tuple[V
     """An Ad-Lib turn's score: the player's crossword as laid, drawn as cubes and added up
     as the rulebook does; then the best crossword the roll allowed, and how it compares."""
     assert done.verdict is not None
-    message = " ".join((*done.notes, say("press-for-table", language)))
+    notes = (translated(note, language) for note in done.notes)  # the reader's warnings
+    message = " ".join((*notes, say("press-for-table", language)))
     columns, lines = crossword_table(done.verdict, language)
     who = (
         say("crossword-of", language, player=done.player)
@@ -354,7 +355,7 @@ def crossword_table(
     penalty = f"−{verdict.unused_points}" if verdict.unused_points else "0"
     faces = unused or say("none", language)
     lines = [Line(say("unused", language, faces=faces), penalty, "head")]
-    lines += [Line(error, kind="head") for error in verdict.errors]
+    lines += [Line(translated(error, language), kind="head") for error in verdict.errors]
     valid = verdict.valid and verdict.score is not None
     total = count(verdict.score or 0, "point", language) if valid else say("not-valid", language)
     lines.append(Line(say("total", language), total, "total"))
