@@ -220,3 +220,52 @@ def test_a_cube_the_model_doubts_between_two_of_the_crossword_is_one_of_its_cube
     doubtful = [f for f in reading.faces if f.confidence < 0.5]
     assert [str(f.face) for f in doubtful] == ["N"]
     assert any("read as N with confidence 0.05; check it" in w for w in reading.warnings)
+
+
+@pytest.mark.parametrize("turn", [45, 135, 225, 315])
+def test_a_side_read_as_a_face_never_takes_the_die_of_a_word_s_last_cube(turn):
+    """A cube lying apart, seen at a slant: the detector finds its side too (less surely
+    than its top, on the camera's side of it), and the model reads the side as an X, which only
+    the die that the Y of MONEY needs shows. The side gives way; the word keeps its last
+    letter."""
+    cells = _laid(GRID)
+    apart = [(7.0, 0.5)]  # the unused Q, two cubes' widths off the crossword
+    # Its side that faces the camera: of the cube's four, the one nearest the photo's top
+    # (the camera of ``_photographed`` stands there: the faces grow larger towards it).
+    a = math.radians(turn)
+    dx, dy = min(
+        ((1, 0), (-1, 0), (0, 1), (0, -1)), key=lambda d: math.sin(a) * d[0] + math.cos(a) * d[1]
+    )
+    side = [(7.0 + 0.8 * dx, 0.5 + 0.8 * dy)]  # against its top alone
+    quads = _photographed(cells + apart + side, turn, 25)
+    quads[-1] = replace(quads[-1], score=0.4)
+    quads[-2] = replace(quads[-2], score=0.9)
+    faces = [f for _, f in sorted(_cells(GRID).items())]
+    reads = [_sure(f) for f in faces] + [_sure("Q"), _sure("X", 0.995)]
+    reads[faces.index("Y")] = _sure("Y", 0.9)
+    reading = _read_found(quads, reads)
+    on = sorted(str(f.face) for f in reading.faces if f.cell is not None)
+    assert on == sorted(faces)
+    assert reading.pieces == (len(cells),)
+    assert sorted(str(f.face) for f in reading.faces if f.cell is None) == ["Q"]
+
+
+@pytest.mark.parametrize("seed", [900_003, 900_035])
+def test_a_crossword_at_45_degrees_in_perspective_is_read_whole(seed):
+    """3D tables photographed 35 degrees off the vertical, the crossword lying near 45
+    degrees to the camera, its cubes touching: the sides that the slant shows are found as
+    tops too, and read as letters; none of them may cut a word (a side's letter took the
+    die of a word's cube, and the word lost it)."""
+    from models.evaluate_reader import _upright, scene_game
+    from models.tabletop import kinds
+    from models.tabletop.scene import render
+    from vision.reader import read
+
+    def at_a_slant(rng, split, seed):
+        layout = kinds.LAYOUTS["crossword"](rng, split, seed)
+        layout.view = 35.0
+        return layout
+
+    scene = render("crossword", seed, split="val", frame=(1024, 768), arrange=at_a_slant)
+    assert scene.grid is not None
+    assert read(scene.image, scene_game(scene)).grid == _upright(scene.grid, scene.grid_turn)

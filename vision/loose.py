@@ -27,6 +27,7 @@ from vision.lattice import turn_cell
 from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
+from vision.sides import give_way
 from vision.steps import GameLike, Steps
 from vision.strangers import refuse_trays
 
@@ -130,7 +131,9 @@ def read_loose(
     looked = [k >= found for k in kept]
     quads = [quads[k] for k in kept]
     predictions = [predictions[k] for k in kept]
-    assignment = best_edition([p.by_face() for p in predictions], cube_sets)
+    probabilities = [p.by_face() for p in predictions]
+    # A side seen at a slant, read as a face, gives way where it takes a crossword's cube's die.
+    assignment = give_way(quads, probabilities, cube_sets, best_edition(probabilities, cube_sets))
     chosen = list(assignment.faces)
     # More finds than cubes: the ones least like any face of the set are not cubes; nor is
     # a face looked for in a gap that the cubes left free read as something the model doubts.

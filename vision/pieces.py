@@ -111,6 +111,11 @@ def pieces(quads: Sequence[FaceQuad]) -> list[list[int]]:
     return sorted(groups.values(), key=lambda g: (-len(g), g[0]))
 
 
+def touching(quads: Sequence[FaceQuad]) -> np.ndarray:
+    """Whether each two faces touch (shape: [N, N])."""
+    return _relations(quads)[2] if quads else np.zeros((0, 0), bool)
+
+
 def joining(quads: Sequence[FaceQuad], kept: Sequence[int], others: Sequence[int]) -> list[int]:
     """Those of ``others`` that touch at least two of the faces ``kept`` (both index
     ``quads``): a cube between two cubes of a piece, or in the corner of two of its words.

@@ -1,0 +1,109 @@
+"""A cube's side seen at a slant and found as if it were a top: it lies against its own
+cube's top alone, edge to edge, on the camera's side of it, and the detector is less sure
+of it than of that top.
+
+Such a find is not dropped outright (a word's last cube also touches one cube alone), but
+where it takes the one die that a cube of a piece needs (the set has one die showing both
+faces), the side gives way: the cube of the piece keeps its face, so a crossword is not cut
+short by a side's letter.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from engine.cubes import CubeSet
+from vision.assign import Assigned, Assignment, best_edition
+from vision.detect import FaceQuad
+from vision.pieces import touching
+
+#: The camera's near edge is where the finds grow larger across the photo; a side shows
+#: towards it from its top, within this many degrees.
+TOWARDS = 60.0
+#: ... told only where the finds grow by at least this factor across the photo (else the
+#: photo is taken from nearly straight above, and no side is large enough to be found).
+GROWTH = 1.05
+#: A find left out is given its face in a side's place only where the model reads it at
+#: least this surely (a find that is the model's guess is no cube worth a side's die).
+RESCUED = 0.5
+
+
+def near_edge(quads: Sequence[FaceQuad]) -> np.ndarray | None:
+    """The direction in the photo (a unit vector) in which the detector's finds grow larger:
+    towards the camera, where a photo is taken at a slant (None where they do not grow)."""
+    learned = [q for q in quads if q.learned]
+    if len(learned) < 4:
+        return None
+    centres = np.array([q.center for q in learned], np.float64)
+    sizes = np.log([max(q.side, 1.0) for q in learned])
+    design = np.column_stack([np.ones(len(learned)), centres])
+    gradient = np.linalg.lstsq(design, sizes, rcond=None)[0][1:]
+    length = float(np.linalg.norm(gradient))
+    along = centres @ gradient
+    if length == 0 or float(along.max() - along.min()) < math.log(GROWTH):
+        return None
+    return np.asarray(gradient / length)
+
+
+def side_like(quads: Sequence[FaceQuad]) -> list[int]:
+    """The detector's finds that touch one find alone, a find of the detector's that it is
+    surer of and that lies on the camera's side of it (``near_edge``): each may be that
+    cube's side. Those least sure against their top first."""
+    towards = near_edge(quads)
+    if towards is None:
+        return []
+    touch = touching(quads)
+    found = []
+    for k, quad in enumerate(quads):
+        near = np.flatnonzero(touch[k])
+        if not quad.learned or len(near) != 1:
+            continue
+        top = quads[int(near[0])]
+        step = np.subtract(quad.center, top.center)
+        facing = step @ towards >= math.cos(math.radians(TOWARDS)) * np.linalg.norm(step)
+        if top.learned and quad.score < top.score and facing:
+            found.append((quad.score / top.score, k))
+    return [k for _, k in sorted(found)]
+
+
+def give_way(
+    quads: Sequence[FaceQuad],
+    probabilities: Sequence[Mapping[str, float]],
+    cube_sets: Sequence[CubeSet],
+    assignment: Assignment,
+) -> Assignment:
+    """``assignment`` (of ``probabilities``, one for each of ``quads``) with each find that
+    may be a side (``side_like``) made no cube where, without it, a find left out is given a
+    face: one that touches another cube, is not the side's own top (the two are one cube)
+    and may be no side itself."""
+    sides = side_like(quads)
+    if not sides:
+        return assignment
+    touch = touching(quads)
+    gone: set[int] = set()
+    for k in sides:
+        if assignment.faces[k].face is None:
+            continue
+        others = [j for j in range(len(quads)) if j != k and j not in gone]
+        left_out = [
+            j
+            for j in others
+            if assignment.faces[j].face is None
+            and j not in sides
+            and not touch[j, k]
+            and touch[j, others].any()
+        ]
+        if not left_out:
+            continue
+        again = best_edition([probabilities[j] for j in others], cube_sets)
+        faces = [Assigned(None, 1.0, None)] * len(quads)
+        for j, assigned in zip(others, again.faces, strict=True):
+            faces[j] = assigned
+        if any(faces[j].face is not None and faces[j].probability >= RESCUED for j in left_out):
+            assignment = replace(again, faces=tuple(faces))
+            gone.add(k)
+    return assignment
