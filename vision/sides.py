@@ -2,7 +2,8 @@
 cube's top alone, edge to edge, on the camera's side of it, and the detector is less sure
 of it than of that top.
 
-Such a find is not dropped outright (a word's last cube also touches one cube alone), but
+A find that continues a line of cubes a full pitch on is a word's next cube, not a side.
+Another is not dropped outright (a word's last cube also touches one cube alone), but
 where it takes the one die that a cube of a piece needs (the set has one die showing both
 faces), the side gives way: the cube of the piece keeps its face, so a crossword is not cut
 short by a side's letter.
@@ -27,6 +28,10 @@ TOWARDS = 60.0
 #: ... told only where the finds grow by at least this factor across the photo (else the
 #: photo is taken from nearly straight above, and no side is large enough to be found).
 GROWTH = 1.05
+#: A find in line with a word's cubes (within this many degrees), a step from the last as
+#: long as theirs or more (this share of it), is that word's next cube: a side lies closer
+#: to its top than the next cube would, being seen foreshortened.
+IN_LINE, PITCH = 25.0, 0.9
 #: A find left out is given its face in a side's place only where the model reads it at
 #: least this surely (a find that is the model's guess is no cube worth a side's die).
 RESCUED = 0.5
@@ -65,9 +70,24 @@ def side_like(quads: Sequence[FaceQuad]) -> list[int]:
         top = quads[int(near[0])]
         step = np.subtract(quad.center, top.center)
         facing = step @ towards >= math.cos(math.radians(TOWARDS)) * np.linalg.norm(step)
-        if top.learned and quad.score < top.score and facing:
+        beside = top.learned and quad.score < top.score and facing
+        if beside and not _next_in_line(quads, touch, int(near[0]), step):
             found.append((quad.score / top.score, k))
     return [k for _, k in sorted(found)]
+
+
+def _next_in_line(quads: Sequence[FaceQuad], touch: np.ndarray, top: int, step: np.ndarray) -> bool:
+    """Whether a find ``step`` from the find ``top`` continues a line of cubes through it
+    (a word's last cube), a full pitch on."""
+    for other in np.flatnonzero(touch[top]):
+        pitch = np.subtract(quads[top].center, quads[int(other)].center)
+        length = float(np.linalg.norm(pitch))
+        if length == 0:
+            continue
+        cos = float(step @ pitch) / (float(np.linalg.norm(step)) * length)
+        if cos >= math.cos(math.radians(IN_LINE)) and np.linalg.norm(step) >= PITCH * length:
+            return True
+    return False
 
 
 def give_way(
