@@ -13,16 +13,16 @@ rarest). The default list takes:
   ``cafe``);
 - clipped words SCOWL files among its abbreviations (``app``, ``stat``, ``prelim``) where
   they have forms of words (``apps``, ``stats``): see :func:`_clipped`;
-- words of size 80 that WordNet knows as common words (``countertop``, ``merlot``).
+- words of size 80 that WordNet knows as common words (``countertop``), or as a
+  capitalised kind of food, plant or animal that is never a name (``merlot``,
+  ``siamese``; not ``bolivia``, ``greek``, ``teflon``).
 
 Then it takes out, in this order, each word counted once under the first class that takes
 it (the card and the README give the counts):
 
 - ``apostrophe``: entries written with an apostrophe (SCOWL's possessives, ``cat's``);
 - ``letters``: entries with a capital, or a letter that does not fold to a-z;
-- ``offensive``: WordNet lemmas marked vulgar or an ethnic slur in every sense, or in
-  their commonest sense where better_profanity's list (``offensive_words.txt``) agrees;
-  with their inflections;
+- ``offensive``: see :func:`offensive_word`, with their inflections;
 - ``slang``: the words of ``english_slang.txt``, reviewed by hand, and the WordNet lemmas
   every sense of which is marked, one as slang (a colloquialism, ``dressy``, is no slang),
   with their inflections;
@@ -58,7 +58,7 @@ from pathlib import Path
 
 from engine.build import copy_licences, gcide
 from engine.build import wordnet as wordnet_source
-from engine.build.wordnet import WordNet, definitions
+from engine.build.wordnet import Sense, WordNet, definitions
 from engine.lexicon import fold
 from engine.notes import CARD, DEFINITIONS, write_card, write_refused, write_table
 
@@ -126,9 +126,12 @@ CLASSES = (
 METHODS = {
     "apostrophe": "SCOWL words written with an apostrophe (its possessives)",
     "letters": "SCOWL words with a capital or a letter that does not fold to a-z",
-    "offensive": "WordNet lemmas every sense of which is marked, one of them vulgar or an "
-    "ethnic slur (for the word, its synset or in its gloss), or whose commonest sense is so "
-    "where better_profanity's list (offensive_words.txt) agrees; with their inflections",
+    "offensive": "WordNet lemmas with a vulgar or slur sense (marked for the word, its "
+    "synset or in its gloss; a disparaging term for a people is a slur) every other sense "
+    "of which is marked too; or, where better_profanity's list (offensive_words.txt) has "
+    "them, whose vulgar, slur or disparaging senses are at least as many as their ordinary "
+    "ones (an insult said of a person is none): cunt, gook, coon out, paddy, cock, chink "
+    "count; with their inflections",
     "slang": "english_slang.txt (reviewed by hand) and WordNet lemmas every sense of "
     "which is marked, one of them slang (colloquial is not slang), with their inflections",
     "abbreviation": "single letters and vowelless entries (but brr, cwm, hmm, nth, psst, "
@@ -276,10 +279,13 @@ def build(
     )
     for entry in read_scowl("words", folder, RARE_SIZES):
         first = wordnet.commonest(entry)
-        if entry in entries or first is None or wordnet.people(entry):
+        if entry in entries or first is None:
             continue
-        if not first.proper or (first.common and entry not in names):
-            entries[entry] = RARE_SIZES[0]  # countertop, lockdown; not bolivia, merlot
+        if wordnet.capitalised_common(entry) or (
+            not wordnet.people(entry)
+            and (not first.proper or (first.common and entry not in names))
+        ):
+            entries[entry] = RARE_SIZES[0]  # countertop, lockdown, merlot; not bolivia, greek
     result = EnglishList(before=sum(1 for entry in entries if is_word(entry)))
     plain = [entry for entry in entries if _WORD.fullmatch(entry)]
     clipped = inflected(clipped, plain)  # a clipped word and its forms alike: app, apps
@@ -341,6 +347,9 @@ def build(
         result.refused.setdefault(head, "slang")
     rare_forms = read_scowl("words", folder, RARE_SIZES)
     _add_inflections(result, rare_forms, wordnet, slang | offensive)
+    for entry in rare_forms:  # mens of mens rea: WordNet has it only as a phrase's word
+        if entry not in result.words and entry in phrases and entry not in wordnet.senses:
+            result.refused.setdefault(entry, "phrase")
     _refusals_in_plain_letters(result, folder)
     return result
 
@@ -394,11 +403,26 @@ def derived(word: str, known: Callable[[str], bool], wordnet: WordNet) -> bool:
     )
 
 
+def offensive_word(senses: list[Sense], listed: bool) -> bool:
+    """The rule for an offensive word, from its WordNet senses and whether
+    better_profanity's list (``offensive_words.txt``) has it: either WordNet marks a sense
+    of it vulgar or a slur and every other sense marked too (``fuck``), or the list has it
+    and its senses WordNet marks vulgar, a slur or disparaging are at least as many as its
+    ordinary ones (see
+    :attr:`Sense.ordinary`: an insult said of a person is none): ``cunt``, ``gook``,
+    ``coon`` are offensive; ``paddy``, ``cock``, ``queer``, ``chink``, with more senses
+    of rice fields, taps and cracks than offensive ones, count."""
+    if any(sense.offensive for sense in senses) and all(
+        sense.marked or sense.offensive for sense in senses
+    ):
+        return True
+    hurtful = sum(sense.disparaging for sense in senses)
+    return listed and hurtful > 0 and hurtful >= sum(sense.ordinary for sense in senses)
+
+
 def _marked_heads(wordnet: WordNet, offensive: bool) -> set[str]:
     """The WordNet lemmas that are slang: every sense marked (slang, colloquial), one of
-    them slang, none offensive. Or (``offensive``) offensive: every sense marked, one of
-    them vulgar or a slur; or the commonest sense vulgar or a slur where
-    ``offensive_words.txt`` (better_profanity's list) lists the word too."""
+    them slang, none offensive. Or (``offensive``) offensive: see :func:`offensive_word`."""
     listed = set(word_list("offensive_words.txt")) if offensive else set()
     heads = set()
     for lemma, senses in wordnet.senses.items():
@@ -406,9 +430,7 @@ def _marked_heads(wordnet: WordNet, offensive: bool) -> set[str]:
             continue
         every = all(s.marked or s.offensive for s in senses)
         if offensive:
-            if any(s.offensive for s in senses) and (
-                every or (lemma in listed and senses[0].offensive)
-            ):
+            if offensive_word(senses, lemma in listed):
                 heads.add(lemma)
         elif every and any(s.slang for s in senses) and not any(s.offensive for s in senses):
             heads.add(lemma)
