@@ -347,10 +347,14 @@ def build(
         result.refused.setdefault(head, "slang")
     rare_forms = read_scowl("words", folder, RARE_SIZES)
     _add_inflections(result, rare_forms, wordnet, slang | offensive)
-    for entry in rare_forms:  # mens of mens rea: WordNet has it only as a phrase's word
-        if entry not in result.words and entry in phrases and entry not in wordnet.senses:
-            result.refused.setdefault(entry, "phrase")
     _refusals_in_plain_letters(result, folder)
+    for entry in rare_forms:  # mens of mens rea: WordNet has it only as a phrase's word
+        if entry in result.words or entry not in phrases or not _WORD.fullmatch(entry):
+            continue
+        if entry in wordnet.senses:
+            continue
+        if entry not in current and (_form_of_form(entry, wordnet) or not _current(entry)):
+            result.refused.setdefault(entry, "proper-noun" if entry in names else "phrase")
     return result
 
 
@@ -448,6 +452,15 @@ def _forms(
         for word in inflected(heads, plain)
         if word in reviewed or all(lemma in heads for lemma, _ in wordnet.bases(word))
     }
+
+
+def _form_of_form(entry: str, wordnet: WordNet) -> bool:
+    """Whether an entry is WordNet's only as an inflection of a form that is itself an
+    irregular inflection (``mens`` of ``men``, of ``man``): no word's form."""
+    lemmas = {lemma for lemma, _ in wordnet.bases(entry) if lemma != entry}
+    return bool(lemmas) and all(
+        any(lemma in forms for forms in wordnet.exceptions.values()) for lemma in lemmas
+    )
 
 
 def _lowercase(entry: str, wordnet: WordNet) -> bool:
