@@ -37,7 +37,7 @@ def test_the_list_is_big_enough_and_covers_every_kind() -> None:
     assert rulings["counts"] >= 150 and sum(rulings.values()) - rulings["counts"] >= 150
     assert set(rulings) - {"counts"} == {
         "slang", "contraction", "fragment", "abbreviation", "proper-noun", "hyphen",
-        "offensive", "foreign", "phrase", "not-in-list",
+        "offensive", "foreign", "phrase", "prefix", "not-in-list",
     }  # fmt: skip
     kinds = {kind for _, ruling, kind in rows if ruling == "counts"}
     parts = "plurals, verb tenses, comparatives, nouns, verbs, adjectives, adverbs, pronouns"

@@ -31,6 +31,8 @@ it (the card and the README give the counts):
   does not know (``approx``); and, from size 50, words WordNet writes only in capitals;
 - ``proper-noun``: from size 50, words WordNet knows only as names (``poe``, ``vedic``),
   not as a kind of thing (Merlot, Siamese);
+- ``prefix``: words GCIDE has only as a prefix (``Multi-``) that WordNet does not know
+  and that have no form of their own in SCOWL (``multi``; ``hyper`` has ``hypers``);
 - ``fragment``: the pieces of SCOWL's contractions (``ain`` of ``ain't``) that SCOWL
   lists as words only above size 50;
 - ``unconfirmed``: from size 60, words neither WordNet nor GCIDE knows (``stor``,
@@ -120,6 +122,7 @@ CLASSES = (
     "abbreviation",
     "proper-noun",
     "fragment",
+    "prefix",
     "unconfirmed",
 )
 #: How each class was found, for the card and the README.
@@ -141,6 +144,8 @@ METHODS = {
     "and one thing (Poe, Vedic), none a kind of thing (English)",
     "fragment": f"pieces of SCOWL's contractions that SCOWL lists as words only above size "
     f"{FRAGMENT_SIZE}",
+    "prefix": "SCOWL words GCIDE has only as a prefix (Multi-), unknown to WordNet and "
+    "with no form of their own in SCOWL (multi, paleo; hyper has hypers, uni has unis)",
     "unconfirmed": f"SCOWL words of size {CONFIRM_SIZE} or more that neither WordNet nor "
     "GCIDE knows, nor made of words they know (relatable, groundwater), and from size "
     f"{RARE} the words of WordNet's phrases it does not know alone: each refused as a "
@@ -256,11 +261,12 @@ def build(
     wordnet: WordNet | None = None,
     current: set[str] | None = None,
     foreign: set[str] | None = None,
+    prefixed: set[str] | None = None,
 ) -> EnglishList:
     """Sort SCOWL's entries into the words kept and the words refused, with why.
 
-    ``current`` is GCIDE's words in present use and ``foreign`` a list of French words
-    (both read from their Debian packages when not given)."""
+    ``current`` is GCIDE's words in present use, ``foreign`` a list of French words and
+    ``prefixed`` GCIDE's prefixes (read from their Debian packages when not given)."""
     wordnet = wordnet or WordNet()
     current = gcide.current_words() if current is None else current
     foreign = _french() if foreign is None else foreign
@@ -292,6 +298,12 @@ def build(
     abbreviations = _plain(e for e in read_scowl("abbreviations", folder) if e.islower())
     pieces = _fragments(read_scowl("contractions", folder))
     phrases = wordnet.phrase_words
+    prefixes = gcide.prefixes(gcide.DICTD) if prefixed is None else prefixed
+    every_size = set(read_scowl("words", folder))
+
+    def formed(entry: str) -> bool:  # a word has forms of its own: hypers, unis
+        return any(entry + ending in every_size for ending in _INFLECTIONS)
+
     reviewed = set(slang_list())
     offensive_heads = _marked_heads(wordnet, offensive=True)
     slang_heads = reviewed | _marked_heads(wordnet, offensive=False)
@@ -316,6 +328,8 @@ def build(
             return "abbreviation" if _capitals(entry, wordnet) else "proper-noun"
         if entry in pieces and rare:
             return "fragment"
+        if entry in prefixes and not (wordnet.bases(entry) or entry in current or formed(entry)):
+            return "prefix"
         if not (wordnet.bases(entry) or _current(entry) or entry in clipped) and (
             entries[entry] >= CONFIRM_SIZE or (entry in phrases and entries[entry] >= RARE)
         ):
