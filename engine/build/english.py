@@ -360,7 +360,8 @@ def build(
     for head in reviewed - result.words:  # the review names some SCOWL lacks (coulda)
         result.refused.setdefault(head, "slang")
     rare_forms = read_scowl("words", folder, RARE_SIZES)
-    _add_inflections(result, rare_forms, wordnet, slang | offensive)
+    marked = {word: "slang" for word in slang} | {word: "offensive" for word in offensive}
+    _add_inflections(result, rare_forms, wordnet, marked)
     _refusals_in_plain_letters(result, folder)
     for entry in rare_forms:  # mens of mens rea: WordNet has it only as a phrase's word
         if entry in result.words or entry not in phrases or not _WORD.fullmatch(entry):
@@ -543,12 +544,13 @@ def _slot(form: str, lemma: str, part: str) -> tuple[str, str, str]:
 
 
 def _add_inflections(
-    result: EnglishList, rare: Iterable[str], wordnet: WordNet, slang: set[str]
+    result: EnglishList, rare: Iterable[str], wordnet: WordNet, marked: dict[str, str]
 ) -> None:
     """Add the rarer SCOWL forms that WordNet finds to be an inflection of a word kept,
     but not a second spelling of an inflection the list has already (``acquited`` beside
     ``acquitted``, ``alibies`` beside ``alibis``): SCOWL's larger sizes keep misspellings;
-    nor a form of a form (``mens`` of ``men``, itself the plural of ``man``)."""
+    nor a form of a form (``mens`` of ``men``, itself the plural of ``man``). A form
+    ``marked`` slang or offensive is refused as its word is."""
     filled = {
         _slot(word, lemma, part)
         for word in result.words
@@ -558,12 +560,23 @@ def _add_inflections(
     for entry in sorted(rare):
         if entry in result.words or entry in result.refused or not is_word(entry):
             continue
+        heads = {
+            lemma
+            for lemma, part in wordnet.bases(entry)
+            if lemma != entry and lemma not in wordnet.exceptions[part]
+        }
+        refusals = {result.refused.get(head) for head in heads}
+        if heads and refusals <= {"offensive", "slang"}:  # shikses, of shiksa
+            result.refused[entry] = "offensive" if "offensive" in refusals else "slang"
+            continue
         slots = {
             _slot(entry, lemma, part)
             for lemma, part in wordnet.bases(entry)
             if lemma != entry and lemma in result.words and lemma not in wordnet.exceptions[part]
         }
-        if slots and not slots & filled and entry not in slang:
+        if slots and not slots & filled and entry in marked:
+            result.refused.setdefault(entry, marked[entry])
+        elif slots and not slots & filled:
             result.words.add(entry)
             result.added += 1
 

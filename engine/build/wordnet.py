@@ -60,11 +60,11 @@ DISPARAGING = "06717170"
 A_PEOPLE = re.compile(r"\b(terms?|names?) (used )?(by [^;]*? )?(for|to refer to)\b[^;\"]*?\b[A-Z]")
 DISPARAGING_GLOSS = re.compile(r"^(\([^)]*\) )*(an? )?(disparaging|derogatory) terms?\b")
 #: A gloss that says the word is a slur or obscene: "(ethnic slur) offensive term for",
-#: "obscene terms for", "vulgar slang for".
+#: "obscene terms for", "vulgar slang for", "terms of abuse for" (wanker).
 OFFENSIVE_GLOSS = re.compile(
     r"^(\([^)]*\) )*(\(ethnic slur\)|\(offensive slang\)"
     r"|(an? |extremely )*(offensive|obscene|vulgar|coarse) "
-    r"(terms?|names?|words?|slang|expression)\b)"
+    r"(terms?|names?|words?|slang|expression)\b|terms? of abuse\b)"
 )
 #: A gloss that says the sense is an informal way of saying a thing, no ordinary sense
 #: of a word: "informal terms referring to a domestic cat" (``pussy``), "intensifier".
