@@ -36,6 +36,7 @@ CODES = {
     "offensive": "6",
     "foreign": "7",
     "phrase": "8",
+    "prefix": "9",
 }
 DEFINITIONS = "definitions.tsv.gz"
 CARD = "notes.json"

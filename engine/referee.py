@@ -42,6 +42,7 @@ REFUSALS = {
     "offensive": "is offensive",
     "foreign": "is a foreign word",
     "phrase": "is only part of a phrase",
+    "prefix": "is only a prefix",
     "apostrophe": "needs an apostrophe",
     "hyphen": "has a hyphen",
 }

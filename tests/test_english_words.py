@@ -11,6 +11,7 @@ import pytest
 
 from device.cli import main
 from engine.build import english
+from engine.build.wordnet import Sense
 from engine.games import find_game
 from engine.house import HouseList
 from engine.lexicon import Lexicon
@@ -36,7 +37,7 @@ def test_the_list_is_big_enough_and_covers_every_kind() -> None:
     assert rulings["counts"] >= 150 and sum(rulings.values()) - rulings["counts"] >= 150
     assert set(rulings) - {"counts"} == {
         "slang", "contraction", "fragment", "abbreviation", "proper-noun", "hyphen",
-        "offensive", "foreign", "phrase", "not-in-list",
+        "offensive", "foreign", "phrase", "prefix", "not-in-list",
     }  # fmt: skip
     kinds = {kind for _, ruling, kind in rows if ruling == "counts"}
     parts = "plurals, verb tenses, comparatives, nouns, verbs, adjectives, adverbs, pronouns"
@@ -240,3 +241,31 @@ def test_the_rare_sizes_need_a_second_source(en: Lexicon) -> None:
     # and these of the same size GCIDE has
     for word in ("stook", "ceorl"):
         assert word in en, word
+
+
+_OBSCENE, _SLUR, _DISPARAGING = "07124340", "06718862", "06717170"
+
+
+def _sense(gloss: str, *marks: str, file: str = "06") -> Sense:
+    return Sense("n", "x", frozenset(marks), gloss, True, frozenset(), file)
+
+
+def test_a_word_is_offensive_by_one_rule_over_wordnet_and_the_second_list() -> None:
+    """Offensive where every sense is marked and one vulgar; or, where better_profanity's
+    list has it, where its offensive senses are at least as many as its ordinary ones (an
+    insult of a person being none); never on one source's word alone."""
+    obscene = _sense("obscene terms for female genitals", _OBSCENE)
+    insult = _sense("a man who is a stupid incompetent fool", file="18")
+    ordinary = _sense("an irrigated or flooded field where rice is grown")
+    slur = _sense("(ethnic slur) offensive term for a person of Irish descent", _SLUR)
+    assert english.offensive_word([insult, obscene], listed=True)  # twat
+    assert not english.offensive_word([insult, obscene], listed=False)
+    assert english.offensive_word([obscene], listed=False)
+    assert not english.offensive_word([slur, ordinary, ordinary], listed=True)  # paddy
+    assert english.offensive_word([ordinary, slur], listed=True)  # gook
+    assert not english.offensive_word([ordinary, insult], listed=True)  # bitch: no mark
+    people = _sense("a disparaging term for a British person", _DISPARAGING)
+    rustic = _sense("a disparaging term for an unsophisticated person", _DISPARAGING)
+    assert people.offensive and not rustic.offensive  # pom is a slur, hillbilly is not
+    assert english.offensive_word([people], listed=False)
+    assert not english.offensive_word([rustic], listed=False)

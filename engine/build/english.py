@@ -13,16 +13,16 @@ rarest). The default list takes:
   ``cafe``);
 - clipped words SCOWL files among its abbreviations (``app``, ``stat``, ``prelim``) where
   they have forms of words (``apps``, ``stats``): see :func:`_clipped`;
-- words of size 80 that WordNet knows as common words (``countertop``, ``merlot``).
+- words of size 80 that WordNet knows as common words (``countertop``), or as a
+  capitalised kind of food, plant or animal that is never a name (``merlot``,
+  ``siamese``; not ``bolivia``, ``greek``, ``teflon``).
 
 Then it takes out, in this order, each word counted once under the first class that takes
 it (the card and the README give the counts):
 
 - ``apostrophe``: entries written with an apostrophe (SCOWL's possessives, ``cat's``);
 - ``letters``: entries with a capital, or a letter that does not fold to a-z;
-- ``offensive``: WordNet lemmas marked vulgar or an ethnic slur in every sense, or in
-  their commonest sense where better_profanity's list (``offensive_words.txt``) agrees;
-  with their inflections;
+- ``offensive``: see :func:`offensive_word`, with their inflections;
 - ``slang``: the words of ``english_slang.txt``, reviewed by hand, and the WordNet lemmas
   every sense of which is marked, one as slang (a colloquialism, ``dressy``, is no slang),
   with their inflections;
@@ -31,6 +31,8 @@ it (the card and the README give the counts):
   does not know (``approx``); and, from size 50, words WordNet writes only in capitals;
 - ``proper-noun``: from size 50, words WordNet knows only as names (``poe``, ``vedic``),
   not as a kind of thing (Merlot, Siamese);
+- ``prefix``: words GCIDE has only as a prefix (``Multi-``) that WordNet does not know
+  and that have no form of their own in SCOWL (``multi``; ``hyper`` has ``hypers``);
 - ``fragment``: the pieces of SCOWL's contractions (``ain`` of ``ain't``) that SCOWL
   lists as words only above size 50;
 - ``unconfirmed``: from size 60, words neither WordNet nor GCIDE knows (``stor``,
@@ -58,7 +60,7 @@ from pathlib import Path
 
 from engine.build import copy_licences, gcide
 from engine.build import wordnet as wordnet_source
-from engine.build.wordnet import WordNet, definitions
+from engine.build.wordnet import Sense, WordNet, definitions
 from engine.lexicon import fold
 from engine.notes import CARD, DEFINITIONS, write_card, write_refused, write_table
 
@@ -120,15 +122,19 @@ CLASSES = (
     "abbreviation",
     "proper-noun",
     "fragment",
+    "prefix",
     "unconfirmed",
 )
 #: How each class was found, for the card and the README.
 METHODS = {
     "apostrophe": "SCOWL words written with an apostrophe (its possessives)",
     "letters": "SCOWL words with a capital or a letter that does not fold to a-z",
-    "offensive": "WordNet lemmas every sense of which is marked, one of them vulgar or an "
-    "ethnic slur (for the word, its synset or in its gloss), or whose commonest sense is so "
-    "where better_profanity's list (offensive_words.txt) agrees; with their inflections",
+    "offensive": "WordNet lemmas with a vulgar or slur sense (marked for the word, its "
+    "synset or in its gloss; a disparaging term for a people is a slur) every other sense "
+    "of which is marked too; or, where better_profanity's list (offensive_words.txt) has "
+    "them, whose vulgar, slur or disparaging senses are at least as many as their ordinary "
+    "ones (an insult said of a person is none): cunt, gook, coon out, paddy, cock, chink "
+    "count; with their inflections",
     "slang": "english_slang.txt (reviewed by hand) and WordNet lemmas every sense of "
     "which is marked, one of them slang (colloquial is not slang), with their inflections",
     "abbreviation": "single letters and vowelless entries (but brr, cwm, hmm, nth, psst, "
@@ -138,6 +144,8 @@ METHODS = {
     "and one thing (Poe, Vedic), none a kind of thing (English)",
     "fragment": f"pieces of SCOWL's contractions that SCOWL lists as words only above size "
     f"{FRAGMENT_SIZE}",
+    "prefix": "SCOWL words GCIDE has only as a prefix (Multi-), unknown to WordNet and "
+    "with no form of their own in SCOWL (multi, paleo; hyper has hypers, uni has unis)",
     "unconfirmed": f"SCOWL words of size {CONFIRM_SIZE} or more that neither WordNet nor "
     "GCIDE knows, nor made of words they know (relatable, groundwater), and from size "
     f"{RARE} the words of WordNet's phrases it does not know alone: each refused as a "
@@ -253,11 +261,12 @@ def build(
     wordnet: WordNet | None = None,
     current: set[str] | None = None,
     foreign: set[str] | None = None,
+    prefixed: set[str] | None = None,
 ) -> EnglishList:
     """Sort SCOWL's entries into the words kept and the words refused, with why.
 
-    ``current`` is GCIDE's words in present use and ``foreign`` a list of French words
-    (both read from their Debian packages when not given)."""
+    ``current`` is GCIDE's words in present use, ``foreign`` a list of French words and
+    ``prefixed`` GCIDE's prefixes (read from their Debian packages when not given)."""
     wordnet = wordnet or WordNet()
     current = gcide.current_words() if current is None else current
     foreign = _french() if foreign is None else foreign
@@ -276,16 +285,25 @@ def build(
     )
     for entry in read_scowl("words", folder, RARE_SIZES):
         first = wordnet.commonest(entry)
-        if entry in entries or first is None or wordnet.people(entry):
+        if entry in entries or first is None:
             continue
-        if not first.proper or (first.common and entry not in names):
-            entries[entry] = RARE_SIZES[0]  # countertop, lockdown; not bolivia, merlot
+        if wordnet.capitalised_common(entry) or (
+            not wordnet.people(entry)
+            and (not first.proper or (first.common and entry not in names))
+        ):
+            entries[entry] = RARE_SIZES[0]  # countertop, lockdown, merlot; not bolivia, greek
     result = EnglishList(before=sum(1 for entry in entries if is_word(entry)))
     plain = [entry for entry in entries if _WORD.fullmatch(entry)]
     clipped = inflected(clipped, plain)  # a clipped word and its forms alike: app, apps
     abbreviations = _plain(e for e in read_scowl("abbreviations", folder) if e.islower())
     pieces = _fragments(read_scowl("contractions", folder))
     phrases = wordnet.phrase_words
+    prefixes = gcide.prefixes(gcide.DICTD) if prefixed is None else prefixed
+    every_size = set(read_scowl("words", folder))
+
+    def formed(entry: str) -> bool:  # a word has forms of its own: hypers, unis
+        return any(entry + ending in every_size for ending in _INFLECTIONS)
+
     reviewed = set(slang_list())
     offensive_heads = _marked_heads(wordnet, offensive=True)
     slang_heads = reviewed | _marked_heads(wordnet, offensive=False)
@@ -310,6 +328,8 @@ def build(
             return "abbreviation" if _capitals(entry, wordnet) else "proper-noun"
         if entry in pieces and rare:
             return "fragment"
+        if entry in prefixes and not (wordnet.bases(entry) or entry in current or formed(entry)):
+            return "prefix"
         if not (wordnet.bases(entry) or _current(entry) or entry in clipped) and (
             entries[entry] >= CONFIRM_SIZE or (entry in phrases and entries[entry] >= RARE)
         ):
@@ -340,8 +360,16 @@ def build(
     for head in reviewed - result.words:  # the review names some SCOWL lacks (coulda)
         result.refused.setdefault(head, "slang")
     rare_forms = read_scowl("words", folder, RARE_SIZES)
-    _add_inflections(result, rare_forms, wordnet, slang | offensive)
+    marked = {word: "slang" for word in slang} | {word: "offensive" for word in offensive}
+    _add_inflections(result, rare_forms, wordnet, marked)
     _refusals_in_plain_letters(result, folder)
+    for entry in rare_forms:  # mens of mens rea: WordNet has it only as a phrase's word
+        if entry in result.words or entry not in phrases or not _WORD.fullmatch(entry):
+            continue
+        if entry in wordnet.senses:
+            continue
+        if entry not in current and (_form_of_form(entry, wordnet) or not _current(entry)):
+            result.refused.setdefault(entry, "proper-noun" if entry in names else "phrase")
     return result
 
 
@@ -394,11 +422,26 @@ def derived(word: str, known: Callable[[str], bool], wordnet: WordNet) -> bool:
     )
 
 
+def offensive_word(senses: list[Sense], listed: bool) -> bool:
+    """The rule for an offensive word, from its WordNet senses and whether
+    better_profanity's list (``offensive_words.txt``) has it: either WordNet marks a sense
+    of it vulgar or a slur and every other sense marked too (``fuck``), or the list has it
+    and its senses WordNet marks vulgar, a slur or disparaging are at least as many as its
+    ordinary ones (see
+    :attr:`Sense.ordinary`: an insult said of a person is none): ``cunt``, ``gook``,
+    ``coon`` are offensive; ``paddy``, ``cock``, ``queer``, ``chink``, with more senses
+    of rice fields, taps and cracks than offensive ones, count."""
+    if any(sense.offensive for sense in senses) and all(
+        sense.marked or sense.offensive for sense in senses
+    ):
+        return True
+    hurtful = sum(sense.disparaging for sense in senses)
+    return listed and hurtful > 0 and hurtful >= sum(sense.ordinary for sense in senses)
+
+
 def _marked_heads(wordnet: WordNet, offensive: bool) -> set[str]:
     """The WordNet lemmas that are slang: every sense marked (slang, colloquial), one of
-    them slang, none offensive. Or (``offensive``) offensive: every sense marked, one of
-    them vulgar or a slur; or the commonest sense vulgar or a slur where
-    ``offensive_words.txt`` (better_profanity's list) lists the word too."""
+    them slang, none offensive. Or (``offensive``) offensive: see :func:`offensive_word`."""
     listed = set(word_list("offensive_words.txt")) if offensive else set()
     heads = set()
     for lemma, senses in wordnet.senses.items():
@@ -406,9 +449,7 @@ def _marked_heads(wordnet: WordNet, offensive: bool) -> set[str]:
             continue
         every = all(s.marked or s.offensive for s in senses)
         if offensive:
-            if any(s.offensive for s in senses) and (
-                every or (lemma in listed and senses[0].offensive)
-            ):
+            if offensive_word(senses, lemma in listed):
                 heads.add(lemma)
         elif every and any(s.slang for s in senses) and not any(s.offensive for s in senses):
             heads.add(lemma)
@@ -426,6 +467,15 @@ def _forms(
         for word in inflected(heads, plain)
         if word in reviewed or all(lemma in heads for lemma, _ in wordnet.bases(word))
     }
+
+
+def _form_of_form(entry: str, wordnet: WordNet) -> bool:
+    """Whether an entry is WordNet's only as an inflection of a form that is itself an
+    irregular inflection (``mens`` of ``men``, of ``man``): no word's form."""
+    lemmas = {lemma for lemma, _ in wordnet.bases(entry) if lemma != entry}
+    return bool(lemmas) and all(
+        any(lemma in forms for forms in wordnet.exceptions.values()) for lemma in lemmas
+    )
 
 
 def _lowercase(entry: str, wordnet: WordNet) -> bool:
@@ -494,12 +544,13 @@ def _slot(form: str, lemma: str, part: str) -> tuple[str, str, str]:
 
 
 def _add_inflections(
-    result: EnglishList, rare: Iterable[str], wordnet: WordNet, slang: set[str]
+    result: EnglishList, rare: Iterable[str], wordnet: WordNet, marked: dict[str, str]
 ) -> None:
     """Add the rarer SCOWL forms that WordNet finds to be an inflection of a word kept,
     but not a second spelling of an inflection the list has already (``acquited`` beside
     ``acquitted``, ``alibies`` beside ``alibis``): SCOWL's larger sizes keep misspellings;
-    nor a form of a form (``mens`` of ``men``, itself the plural of ``man``)."""
+    nor a form of a form (``mens`` of ``men``, itself the plural of ``man``). A form
+    ``marked`` slang or offensive is refused as its word is."""
     filled = {
         _slot(word, lemma, part)
         for word in result.words
@@ -509,12 +560,23 @@ def _add_inflections(
     for entry in sorted(rare):
         if entry in result.words or entry in result.refused or not is_word(entry):
             continue
+        heads = {
+            lemma
+            for lemma, part in wordnet.bases(entry)
+            if lemma != entry and lemma not in wordnet.exceptions[part]
+        }
+        refusals = {result.refused.get(head) for head in heads}
+        if heads and refusals <= {"offensive", "slang"}:  # shikses, of shiksa
+            result.refused[entry] = "offensive" if "offensive" in refusals else "slang"
+            continue
         slots = {
             _slot(entry, lemma, part)
             for lemma, part in wordnet.bases(entry)
             if lemma != entry and lemma in result.words and lemma not in wordnet.exceptions[part]
         }
-        if slots and not slots & filled and entry not in slang:
+        if slots and not slots & filled and entry in marked:
+            result.refused.setdefault(entry, marked[entry])
+        elif slots and not slots & filled:
             result.words.add(entry)
             result.added += 1
 

@@ -38,6 +38,17 @@ def _headwords(first_line: str) -> set[str]:
     return {word.translate(_MARKS).lower() for word in _HEADWORD.findall(first_line)}
 
 
+def prefixes(folder: Path = DICTD) -> set[str]:
+    """The prefixes GCIDE has entries for (``Multi-``, ``Paleo-``), lowercase, without
+    their hyphen."""
+    found = set()
+    for line in (folder / "gcide.index").read_text(encoding="utf-8").splitlines():
+        word = line.split("\t", 1)[0]
+        if word.endswith("-") and word[:-1].isalpha():
+            found.add(word[:-1].lower())
+    return found
+
+
 def current_words(folder: Path = DICTD) -> set[str]:
     """The lowercase words GCIDE has as headwords of an entry not wholly obsolete."""
     text = gzip.decompress((folder / "gcide.dict.dz").read_bytes())  # offsets count bytes

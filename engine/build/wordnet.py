@@ -52,12 +52,31 @@ COLLOQUIAL = "07075172"
 #: The usage domains that make a sense offensive: "obscenity, smut, vulgarism" and
 #: "ethnic slur".
 OFFENSIVE_DOMAINS = frozenset({"07124340", "06718862"})
+#: "Disparagement" (``queer``'s, ``hillbilly``'s): offensive only where a second source
+#: says the word is (see engine/build/english.py).
+DISPARAGING = "06717170"
+#: A disparaging sense is a slur where its gloss names a people: "a disparaging term for
+#: a British person" (``pom``), not "for an unsophisticated person" (``hillbilly``).
+A_PEOPLE = re.compile(r"\b(terms?|names?) (used )?(by [^;]*? )?(for|to refer to)\b[^;\"]*?\b[A-Z]")
+DISPARAGING_GLOSS = re.compile(r"^(\([^)]*\) )*(an? )?(disparaging|derogatory) terms?\b")
 #: A gloss that says the word is a slur or obscene: "(ethnic slur) offensive term for",
-#: "obscene terms for", "vulgar slang for".
+#: "obscene terms for", "vulgar slang for", "terms of abuse for" (wanker).
 OFFENSIVE_GLOSS = re.compile(
     r"^(\([^)]*\) )*(\(ethnic slur\)|\(offensive slang\)"
-    r"|(an? |extremely )*(offensive|obscene|vulgar) (terms?|names?|words?|slang|expression)\b)"
+    r"|(an? |extremely )*(offensive|obscene|vulgar|coarse) "
+    r"(terms?|names?|words?|slang|expression)\b|terms? of abuse\b)"
 )
+#: A gloss that says the sense is an informal way of saying a thing, no ordinary sense
+#: of a word: "informal terms referring to a domestic cat" (``pussy``), "intensifier".
+INFORMAL_GLOSS = re.compile(r"^(\([^)]*\) )*(informal|slang|intensifier|terms of abuse)\b")
+#: WordNet's lexicographer file of the nouns that are kinds of person.
+NOUN_PERSON = "18"
+#: The lexicographer files of the kinds of thing a capitalised common noun names: an
+#: animal's breed, a food or drink, a plant (Siamese, Merlot, Riesling).
+THINGS = frozenset({"05", "13", "20"})
+TAXON = re.compile(r"\b(genus|class|family|order|phylum|subclass|superorder)\b")
+#: The usage domain "trademark" (Teflon).
+TRADEMARK = "06851742"
 _MARKER = re.compile(r"\([a-z]+\)$")  # adjective position markers: own(a), galore(ip)
 
 
@@ -76,6 +95,11 @@ class Sense:
     #: The usage domains that mark the whole synset (``0000``) of several words: the
     #: synset of ``fuck``, ``screw`` and ``nooky`` is marked obscene as a whole.
     shared: frozenset[str] = frozenset()
+    #: The synset's lexicographer file (``18``: noun.person).
+    file: str = ""
+    #: Whether the synset is a member of a taxonomic group or has members (``#m``, ``%m``):
+    #: a species, a genus (Ajuga, Zea), where a breed or a wine is neither.
+    taxon: bool = False
 
     @property
     def slang(self) -> bool:
@@ -86,12 +110,57 @@ class Sense:
         """Whether the sense is vulgar or a slur: marked so, for the word or its whole
         synset, or glossed so."""
         marks = self.usage | self.shared
-        return bool(marks & OFFENSIVE_DOMAINS) or OFFENSIVE_GLOSS.match(self.gloss) is not None
+        if marks & OFFENSIVE_DOMAINS or OFFENSIVE_GLOSS.match(self.gloss):
+            return True
+        return self._disparages() and A_PEOPLE.search(self.gloss) is not None
+
+    def _disparages(self) -> bool:
+        marks = self.usage | self.shared
+        return DISPARAGING in marks or DISPARAGING_GLOSS.match(self.gloss) is not None
+
+    @property
+    def person(self) -> bool:
+        """Whether the synset is a kind of person: where an insult lies (``twat``'s "a
+        stupid incompetent fool"), or a people (a Greek)."""
+        return self.part == "n" and self.file == NOUN_PERSON
+
+    @property
+    def name(self) -> bool:
+        """Whether the sense names one thing: a capitalised noun that is no kind of thing
+        (Poe, Bolivia the country)."""
+        return self.part == "n" and self.proper and not self.kind
+
+    @property
+    def capitalised_thing(self) -> bool:
+        """Whether the sense is a capitalised kind of food, plant or animal, no taxonomic
+        group nor trademark: a wine, a grape, a breed (Merlot, Siamese cat), where a
+        people, a language, a feast, a drug's brand (Greek, Easter, Teflon) are names."""
+        return (
+            self.part == "n"
+            and self.proper
+            and self.common
+            and self.file in THINGS
+            and TRADEMARK not in self.usage | self.shared
+            and not self.taxon
+            and not TAXON.search(self.gloss)
+        )
+
+    @property
+    def disparaging(self) -> bool:
+        """Whether the sense is offensive or marked disparaging."""
+        return self.offensive or self._disparages()
 
     @property
     def marked(self) -> bool:
         """Whether the sense is marked slang, colloquial or offensive at all."""
         return bool(self.usage & (SLANG_DOMAINS | OFFENSIVE_DOMAINS | {COLLOQUIAL}))
+
+    @property
+    def ordinary(self) -> bool:
+        """Whether the sense is an ordinary one: unmarked, no insult said of a person, no
+        informal way of saying a thing (``paddy``'s rice field, ``cock``'s faucet)."""
+        marks = (self.usage | self.shared) & (SLANG_DOMAINS | OFFENSIVE_DOMAINS | {COLLOQUIAL})
+        return not (marks or self.disparaging or self.person or INFORMAL_GLOSS.match(self.gloss))
 
     @property
     def common(self) -> bool:
@@ -156,6 +225,13 @@ class WordNet:
                 return True
         return False
 
+    def capitalised_common(self, lemma: str) -> bool:
+        """Whether WordNet has a lemma as a capitalised common noun: a kind of thing that is
+        no people, language or trademark (Merlot, Riesling, the Siamese cat), and never a
+        name of one thing (Bolivia the country, beside bolivia the card game)."""
+        senses = self.senses.get(lemma, ())
+        return any(s.capitalised_thing for s in senses) and not any(s.name for s in senses)
+
     def named(self, form: str) -> bool:
         """Whether WordNet knows a form only as a name: every sense of every lemma it is
         capitalised and one thing (Poe, Vedic), none a kind of thing (English, Merlot)."""
@@ -197,12 +273,13 @@ def _synset(line: str, part: str) -> tuple[str, dict[str, Sense]]:
     spelt = [_MARKER.sub("", fields[4 + 2 * i]) for i in range(count)]
     usage: list[set[str]] = [set() for _ in spelt]
     at = 4 + 2 * count
-    kind = False
+    kind = taxon = False
     shared: set[str] = set()
     for _ in range(int(fields[at])):
         symbol, target, _, source_target = fields[at + 1 : at + 5]
         at += 4
         kind = kind or symbol == "@"
+        taxon = taxon or symbol in ("#m", "%m")
         if symbol == ";u":
             source = int(source_target[:2], 16)
             if source:
@@ -212,7 +289,9 @@ def _synset(line: str, part: str) -> tuple[str, dict[str, Sense]]:
             else:
                 shared.add(target)
     return offset, {
-        word.lower(): Sense(part, word, frozenset(marks), gloss.strip(), kind, frozenset(shared))
+        word.lower(): Sense(
+            part, word, frozenset(marks), gloss.strip(), kind, frozenset(shared), fields[1], taxon
+        )
         for word, marks in zip(spelt, usage, strict=True)
     }
 
