@@ -11,36 +11,18 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from device.flow import State
-from engine.board import Board
-from engine.games import find_game
-from engine.lexicon import Lexicon, fold
-from engine.referee import check
-from engine.solver import solve
 
 from .browser import phone
 from .conftest import ListReader, tray_reading
+from .test_language import BOARD, unaccented_word
 from .test_round import box_settings, build, run_out_the_clock, tap
 
-BOARD = "KOLO/ROSA/MELE/PIVO"
 ROW = (
     "return [...document.querySelectorAll('#words li')].map(li => [li.querySelector('.word')"
     ".textContent, li.querySelector('.ruling').textContent, (li.querySelector('.counted') ||"
     " {}).textContent || ''])"
 )
 WHY = "return [...document.querySelectorAll('#words li .why')].map(span => span.textContent)"
-
-
-def unaccented_word() -> tuple[str, str]:
-    """A Czech word on the board that, written without its diacritics, counts as one
-    spelling with them: (as typed, as counted)."""
-    game = find_game("czech-boggle")
-    board, lexicon = Board.parse(BOARD), Lexicon.open("cs")
-    for found in sorted(solve(board, game, lexicon), key=lambda w: w.word):
-        typed = fold(found.word)
-        ruling = check(typed, board, game, lexicon)
-        if typed != found.word and ruling.status == "valid" and typed not in ruling.spellings:
-            return typed, ", ".join(ruling.spellings)
-    raise AssertionError("no such word on the board")
 
 
 def test_a_czech_phone_through_a_round_and_the_box_going_away(tmp_path, photos):
