@@ -278,15 +278,9 @@ class Store:
 
     def house(self, language: str) -> HouseList:
         """The table's rulings in one language (an old store without the table has none)."""
-        try:
-            with self._lock:
-                rows = self.db.execute(
-                    "SELECT word, allowed FROM house WHERE language = ?", (language,)
-                ).fetchall()
-        except sqlite3.Error:  # a read-only store made before the house list
-            rows = []
-        allowed = frozenset(str(word) for word, yes in rows if yes)
-        refused = frozenset(str(word) for word, yes in rows if not yes)
+        rows = self.house_rows(language)
+        allowed = frozenset(word for word, yes, _at in rows if yes)
+        refused = frozenset(word for word, yes, _at in rows if not yes)
         return HouseList(language, allowed, refused)
 
     def house_rows(self, language: str) -> list[tuple[str, bool, float]]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from vision.detect import width as quad_width
 from vision.reading import FaceReading, LooseReading
 
 #: Frames a cube remembers, the newest: older ones were taken in another light.
@@ -94,7 +95,7 @@ class Evidence:
         kept = [cube for cube in self._cubes if not moved(_corners(cube, width))]
         faces, cubes = [], []
         for face in reading.faces:
-            side = _side(face) / width
+            side = quad_width(np.asarray(face.corners, np.float64)) / width if face.corners else 0.0
             centre = (face.x / width, face.y / width)
             same = _nearest(kept, centre, side)
             seen = (*(same.seen if same else ()), probabilities(face))[-self.keep :]
@@ -111,13 +112,6 @@ class Evidence:
     def forget(self) -> None:
         """Start afresh (the view changed as a whole: the camera moved)."""
         self._cubes = []
-
-
-def _side(face: FaceReading) -> float:
-    corners = np.asarray(face.corners, np.float64)
-    if len(corners) < 2:
-        return 0.0
-    return float(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1).mean())
 
 
 def _nearest(cubes: Sequence[_Cube], centre: tuple[float, float], side: float) -> _Cube | None:
