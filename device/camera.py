@@ -31,6 +31,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from device.backends import first_working, pick
+from device.inputs import pictures_in, read_picture
 from device.replay import ReplayCamera
 from device.sections import CameraSettings
 from device.strings import say
@@ -38,7 +39,6 @@ from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.camera")
 
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 #: A camera that has not answered in this many seconds is dropped (the box waits no longer).
 ANSWER_SECONDS = 4.0
@@ -302,7 +302,7 @@ class FolderCamera:
         self.folder = Path(folder)
         if not self.folder.is_dir():
             raise CameraError(say("no-photo-folder", folder=repr(str(self.folder))))
-        self.photos = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES)
+        self.photos = pictures_in(self.folder)
         if not self.photos:
             raise CameraError(say("no-photos", folder=repr(str(self.folder))))
         self.taken = 0
@@ -323,11 +323,8 @@ class FolderCamera:
 
     @staticmethod
     def _load(path: Path) -> np.ndarray:
-        from device.inputs import read_bytes
-        from vision.image import MAX_BYTES, decode_image
-
-        try:  # the same boundary as a photo given on the command line
-            return decode_image(read_bytes(path, "the photo", MAX_BYTES), path.name)
+        try:
+            return read_picture(path, "the photo")
         except CuberefError as error:
             raise CameraError(say("photo-unreadable", name=repr(path.name), error=error)) from None
 

@@ -16,8 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from device.camera import PHOTO_SUFFIXES, Camera, open_camera
+from device.camera import Camera, open_camera
 from device.guarded_camera import GuardedCamera
+from device.inputs import pictures_in
 from device.sections import CameraSettings
 from engine.errors import CuberefError, MachineError
 
@@ -46,7 +47,7 @@ def open_source(source: str | None, camera: CameraSettings | None = None) -> Fra
 
 
 def _folder_frames(folder: Path) -> Frames:
-    photos = sorted(p for p in folder.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES)
+    photos = pictures_in(folder)
     if not photos:
         raise CuberefError(
             f"The folder {str(folder)!r} holds no frames; give a folder of JPEG or PNG photos."

@@ -25,9 +25,12 @@ import unicodedata
 from collections.abc import Callable
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from engine.errors import CuberefError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Word lists, grids, cube sets, the configuration: far more than any of them needs.
 TEXT_LIMIT = 4 * 2**20
@@ -36,7 +39,7 @@ WORD_LIST_LIMIT = 64 * 2**20
 #: How deep lists and tables may nest in JSON and TOML (a match file needs four), and
 #: how many parts a TOML key may have: bounds on the work, as the sizes bound the bytes.
 MAX_DEPTH, MAX_KEY_PARTS = 32, 16
-#: The picture formats ``--annotate`` can write.
+#: The picture formats a folder of photos or frames holds, and ``--annotate`` can write.
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 
 Number = TypeVar("Number", int, float)
@@ -73,6 +76,19 @@ def read_bytes(path: str | Path, what: str, limit: int = TEXT_LIMIT) -> bytes:
             "check that it is the right file."
         )
     return data
+
+
+def pictures_in(folder: Path) -> list[Path]:
+    """A folder's photos or frames, in name order."""
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() in PICTURE_SUFFIXES)
+
+
+def read_picture(path: Path, what: str) -> np.ndarray:
+    """``path`` decoded, within the same bounds as a photo given on the command line;
+    a sentence (CuberefError) where it cannot be."""
+    from vision.image import MAX_BYTES, decode_image
+
+    return decode_image(read_bytes(path, what, MAX_BYTES), path.name)
 
 
 def not_regular(path: str | Path) -> str | None:

@@ -18,16 +18,11 @@ from typing import Any
 
 import numpy as np
 
-from device.inputs import PICTURE_SUFFIXES
+from device.inputs import pictures_in, read_picture
 from device.strings import say
 from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.camera")
-
-
-def frame_files(folder: Path) -> list[Path]:
-    """A folder's frames, in name order."""
-    return sorted(p for p in folder.iterdir() if p.suffix.lower() in PICTURE_SUFFIXES)
 
 
 def source_path(source: str) -> Path:
@@ -45,7 +40,7 @@ def source_problem(source: str) -> str | None:
     path = source_path(source)
     if path.is_dir():
         try:
-            found = frame_files(path)
+            found = pictures_in(path)
         except OSError as error:
             return f"[camera] source = {source!r} cannot be read ({error.strerror})."
         if not found:
@@ -113,7 +108,7 @@ class _Frames:
 
 class _Folder(_Frames):
     def __init__(self, folder: Path) -> None:
-        self.paths = frame_files(folder)
+        self.paths = pictures_in(folder)
         self._held: tuple[int, np.ndarray] | None = None
 
     def at(self, number: int) -> np.ndarray:
@@ -124,11 +119,8 @@ class _Folder(_Frames):
 
     @staticmethod
     def _load(path: Path) -> np.ndarray:
-        from device.inputs import read_bytes
-        from vision.image import MAX_BYTES, decode_image
-
-        try:  # the same boundary as a photo given on the command line
-            return decode_image(read_bytes(path, "the frame", MAX_BYTES), path.name)
+        try:
+            return read_picture(path, "the frame")
         except CuberefError as error:
             raise MachineError(say("frame-unreadable", name=repr(path.name), error=error)) from None
 

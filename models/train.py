@@ -242,46 +242,49 @@ def refusing(run: Callable[[], int]) -> int:
         return refused.status
 
 
-def judge(
-    candidate: Path,
-    out: Path,
-    card: str,
-    chunk: Chunk,
-    measure: Callable[[Path], dict[str, Any]],
-) -> None:
-    """The gate: the new model (in ``candidate``) replaces ``out``, its JSON and its card
-    only when none of its figures is worse (``measure``: how the candidate was measured, for
-    the committed model where its card's figures are of other data); says which happened on
-    stderr. The chunk's checkpoint then records that its run has nothing left to do."""
-    files = [out.name, out.with_suffix(".json").name, card]
-    sys.stderr.write(gate.judge(candidate, out.parent, files, measure) + "\n")
-    checkpoint.mark_judged(chunk.where)
-
-
-def run_figures(
+def finish(
     net: nn.Module,
-    out: Path,
-    meta: dict[str, Any],
-    threads: int,
-    rendered: bool,
-    trained_at: float,
-    render_s: float,
+    args: argparse.Namespace,
+    chunk: Chunk,
     standing: Standing,
-) -> dict[str, Any]:
-    """What a model's card records of the run that made it: times (training: every chunk
-    added up; in all: with this run's rendering and what it did since ``trained_at``), the
-    chunks, threads, file, size."""
-    return {
-        "threads": threads,
-        "rendered": rendered,
-        "render_s": round(render_s),
-        "train_s": round(standing.trained_s),
-        "chunks": standing.chunks,
-        "total_s": round(render_s + standing.trained_s + time.monotonic() - trained_at),
-        "onnx_bytes": out.stat().st_size,
-        "sha256": meta["sha256"],
-        "params": sum(p.numel() for p in net.parameters()),
-    }
+    export: Callable[[Any, Path], dict[str, Any]],
+    measure: Callable[[Path], dict[str, Any]],
+    card: tuple[str, Callable[[dict[str, Any], Path], None]],
+    settings: dict[str, Any],
+    render_s: float,
+    rendered: bool,
+) -> int:
+    """A finished run's last steps, the same for each model: export the new model into
+    ``args.candidate``, measure it, write its card (``card``: its name and writer) with the
+    run's ``settings`` and times, and let the gate (``models.gate``) judge it: it replaces
+    ``args.out``, its JSON and its card only when none of its figures is worse (``measure``
+    measures the committed model too, where its card's figures are of other data). The
+    chunk's checkpoint then records that its run has nothing left to do."""
+    trained_at = time.monotonic()
+    args.candidate.mkdir(parents=True, exist_ok=True)
+    candidate = args.candidate / args.out.name
+    meta = export(net, candidate)
+    figures = measure(candidate)
+    figures.update(settings)
+    figures.update(
+        threads=args.threads,
+        rendered=rendered,
+        render_s=round(render_s),
+        train_s=round(standing.trained_s),
+        chunks=standing.chunks,
+        # in all: every chunk's training, this run's rendering and what it did since
+        total_s=round(render_s + standing.trained_s + time.monotonic() - trained_at),
+        onnx_bytes=candidate.stat().st_size,
+        sha256=meta["sha256"],
+        params=sum(p.numel() for p in net.parameters()),
+    )
+    name, write_card = card
+    write_card(figures, args.candidate / name)
+    print(json.dumps(figures, indent=1))
+    files = [args.out.name, args.out.with_suffix(".json").name, name]
+    sys.stderr.write(gate.judge(args.candidate, args.out.parent, files, measure) + "\n")
+    checkpoint.mark_judged(chunk.where)
+    return 0
 
 
 def _table_crops(cache: Path, scenes: int, workers: int) -> Samples:
@@ -350,24 +353,27 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     standing = train(net, data, args.epochs, args.batch, TRAIN_SEED, chunk)
     if not standing.finished:
         return chunk.stop("models.train", argv, standing)
-    trained_at = time.monotonic()
-    args.candidate.mkdir(parents=True, exist_ok=True)
-    candidate = args.candidate / args.out.name
-    meta = export(net, candidate)
-    figures = measure(candidate, args.val, args.workers)
-    figures.update(
-        train_samples=args.train,
-        table_scenes=args.tables,
-        table_samples=len(tables),
-        epochs=args.epochs,
-        **run_figures(net, candidate, meta, args.threads, rendered, trained_at, render_s, standing),
-    )
     from models import evaluate
 
-    evaluate.write_card(figures, args.candidate / "CARD.md")
-    print(json.dumps(figures, indent=1))
-    judge(args.candidate, args.out, "CARD.md", chunk, lambda m: measure(m, args.val, args.workers))
-    return 0
+    settings = {
+        "train_samples": args.train,
+        "table_scenes": args.tables,
+        "table_samples": len(tables),
+        "epochs": args.epochs,
+    }
+    card = ("CARD.md", evaluate.write_card)
+    return finish(
+        net,
+        args,
+        chunk,
+        standing,
+        export,
+        lambda m: measure(m, args.val, args.workers),
+        card,
+        settings,
+        render_s,
+        rendered,
+    )
 
 
 if __name__ == "__main__":

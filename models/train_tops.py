@@ -15,7 +15,6 @@ gate (``models.gate``) then replaces ``models/cube_tops.onnx``, its JSON and
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -27,7 +26,7 @@ import torch
 from models.checkpoint import Chunk, Standing
 from models.topdata import Scenes, batches, make_scenes
 from models.topnet import TopNet
-from models.train import Progress, export_onnx, judge, refusing, run_figures, run_options
+from models.train import Progress, export_onnx, finish, refusing, run_options
 from vision.topshape import CHANNELS, HEAT, INPUT_SIDE, STRIDE
 
 HERE = Path(__file__).resolve().parent
@@ -145,26 +144,29 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     standing = train(net, scenes, args.steps, args.batch, TRAIN_SEED, chunk)
     if not standing.finished:
         return chunk.stop("models.train_tops", argv, standing)
-    trained_at = time.monotonic()
-    args.candidate.mkdir(parents=True, exist_ok=True)
-    candidate = args.candidate / args.out.name
-    meta = export(net, candidate)
-    figures = measure(candidate, held_out, unseen)
-    figures.update(
-        scenes=len(scenes),
-        tables=args.tables,
-        flat=args.flat,
-        steps=args.steps,
-        batch=args.batch,
-        patch=PATCH,
-        **run_figures(net, candidate, meta, args.threads, rendered, trained_at, render_s, standing),
-    )
     from models import evaluate_tops
 
-    evaluate_tops.write_card(figures, args.candidate / "CARD_TOPS.md")
-    print(json.dumps(figures, indent=1))
-    judge(args.candidate, args.out, "CARD_TOPS.md", chunk, lambda m: measure(m, held_out, unseen))
-    return 0
+    settings = {
+        "scenes": len(scenes),
+        "tables": args.tables,
+        "flat": args.flat,
+        "steps": args.steps,
+        "batch": args.batch,
+        "patch": PATCH,
+    }
+    card = ("CARD_TOPS.md", evaluate_tops.write_card)
+    return finish(
+        net,
+        args,
+        chunk,
+        standing,
+        export,
+        lambda m: measure(m, held_out, unseen),
+        card,
+        settings,
+        render_s,
+        rendered,
+    )
 
 
 if __name__ == "__main__":
