@@ -6,7 +6,7 @@ cube set, so a proposal too many costs a crop, while a top missed is a cube lost
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -47,6 +47,21 @@ def same_top(a: FaceQuad, b: FaceQuad) -> bool:
     """Whether two proposals are one top (cubes cannot overlap)."""
     distance = float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))
     return distance < SAME_TOP * min(a.side, b.side)
+
+
+def may_be_one_cube(quads: Sequence[FaceQuad]) -> np.ndarray:
+    """Which pairs of proposals ([N, N]) lie near enough that :func:`one_cube` may hold: its
+    tests need the centres nearer than ``SAME_TOP`` times the smaller side, or than the
+    larger's farthest corner (no point of a convex quadrilateral lies farther from its centre).
+    One look at all pairs at once, so that one_cube is asked only of these."""
+    if not quads:
+        return np.zeros((0, 0), bool)
+    centres = np.array([q.center for q in quads], np.float64)
+    sides = np.array([q.side for q in quads], np.float64)
+    reach = np.array([np.linalg.norm(q.corners - q.center, axis=1).max() for q in quads])
+    distance = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    bound = np.maximum(SAME_TOP * np.minimum.outer(sides, sides), np.maximum.outer(reach, reach))
+    return np.asarray(distance <= bound * (1 + 1e-9))
 
 
 def one_cube(a: FaceQuad, b: FaceQuad) -> bool:

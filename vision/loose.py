@@ -22,7 +22,7 @@ from vision.crossword import (
 )
 from vision.detect import FaceQuad, downscale, pieces
 from vision.errors import NoCubesFound
-from vision.find import one_cube, same_top
+from vision.find import may_be_one_cube, one_cube, same_top
 from vision.lattice import turn_cell
 from vision.pieces import joining
 from vision.prediction import FacePrediction
@@ -263,9 +263,10 @@ def one_per_cube(quads: Sequence[FaceQuad], predictions: Sequence[FacePrediction
             p.confidence if p.is_face else -p.confidence,
         )
 
+    near = may_be_one_cube(quads)
     kept: list[int] = []
     for k in sorted(np.flatnonzero(~piece).tolist(), key=sureness, reverse=True):
-        if not any(one_cube(quads[k], quads[j]) for j in kept):
+        if not any(one_cube(quads[k], quads[j]) for j in kept if near[k, j]):
             kept.append(k)
     return sorted(kept)
 

@@ -69,8 +69,15 @@ def _relations(quads: Sequence[FaceQuad]) -> tuple[np.ndarray, np.ndarray, np.nd
     inverse = np.linalg.inv(frame)
     centres = np.array([q.center for q in quads], np.float64)
     offset = centres[None, :, :] - centres[:, None, :]
-    step = np.einsum("iab,ijb->ija", inverse, offset)
-    other = np.einsum("iab,jbc->ijac", inverse, frame)
+    # The 2x2 products written out: several times faster than einsum's general loop.
+    step = (
+        inverse[:, None, :, 0] * offset[..., 0, None]
+        + inverse[:, None, :, 1] * offset[..., 1, None]
+    )
+    other = (
+        inverse[:, None, :, 0, None] * frame[None, :, None, 0, :]
+        + inverse[:, None, :, 1, None] * frame[None, :, None, 1, :]
+    )
     size = np.abs(step)
     # Each face's frame is found with some error (a small face's most): the step is judged
     # by the mean of what the two faces' frames say.
