@@ -27,6 +27,7 @@ from engine.adlib.roll import CUBES
 from engine.errors import CuberefError
 from engine.games import Game
 from engine.lexicon import Lexicon
+from vision.evidence import given_roll
 from vision.live import Live, State
 from vision.reading import LooseReading
 
@@ -121,6 +122,8 @@ def live_view(live: Live, game: Game, roll: Roll | None = None, lexicon: str = "
     reading = live.reading
     if reading is None:
         return LiveView(live.state, unused=_faces(roll.faces) if roll else ())
+    if roll is not None:  # a rival face the roll has no free cube for is no doubt
+        reading = given_roll(reading, _faces(roll.faces))
     table_roll = roll or Roll.of(tuple(f.face for f in reading.faces), "scribbage")
     if not reading.grid:
         return LiveView(live.state, unused=_faces(table_roll.faces))

@@ -115,8 +115,9 @@ def test_a_doubtful_cube_is_made_sure_by_the_frames_of_a_turn(table: Table) -> N
     # The S is doubtful in every frame read: the first readings' score is not sure; the
     # frames read as the crossword grows round it agree, and the true score shows.
     images = [table.photo(shot, n) for n, shot in enumerate(building(table, STAGES, rest=3))]
+    # No roll given: with one, the cubes all seen surely elsewhere would settle the S alone.
     live = LiveReader(_shadowed("S"))
-    views = [live_view(seen, GAME, ROLL) if seen else None for seen in map(live.update, images)]
+    views = [live_view(seen, GAME) if seen else None for seen in map(live.update, images)]
     first = next(v for v in views if v is not None and v.grid)
     assert first.grid == tuple(STAGES[0]) and first.score is None
     assert views[-1] is not None and views[-1].grid == tuple(CROSSWORD)
@@ -158,3 +159,40 @@ def test_a_loose_cube_read_doubtfully_stands_for_a_missing_one() -> None:
     assert unseen_cubes(["Q", "E", "S"], reading) == ("S",)
     loose.append(FaceReading(Face("Z"), 0, 0, 0.5, 0, ()))
     assert unseen_cubes(["Q", "E", "S"], replace(reading, faces=tuple(loose))) == ()
+
+
+def test_a_doubt_between_faces_the_roll_has_and_has_not_free_is_settled_by_the_roll() -> None:
+    # MONEY laid, the other eight cubes of the roll loose; the crossword's O is read
+    # doubtfully, as a D at 0.25, in every frame: no frame makes it surer. The roll has no
+    # D: the score shows at once, as where the O was read surely.
+    def cube(face: str, x: float, sure: float = 0.99, rival: str = "D") -> FaceReading:
+        said = {face: sure, rival: 0.97 - sure} if sure < DOUBTFUL else {face: sure}
+        return replace(_cube(face, said, x), cell=None)
+
+    def view(*faces: FaceReading, roll: str = ROLL_TEXT) -> int | None:
+        reading = LooseReading("adlib", faces, ("MONEY",), ())
+        live = LiveReader(lambda _: reading)
+        seen = [live.update(np.zeros((600, 800, 3), np.uint8)) for _ in range(3)][-1]
+        assert seen is not None
+        return live_view(seen, GAME, Roll.parse(roll, "adlib")).score
+
+    def laid(o: FaceReading) -> tuple[FaceReading, ...]:
+        word = [cube(f, 50.0 * k) for k, f in enumerate("MONEY")]
+        word[1] = o
+        return tuple(replace(f, cell=(0, k)) for k, f in enumerate(word))
+
+    loose = tuple(cube(f, 300.0 + 50 * k) for k, f in enumerate("STEBUJOQ"))
+    sure = view(*laid(cube("O", 50.0)), *loose)
+    assert sure is not None
+    assert view(*laid(cube("O", 50.0, 0.7)), *loose) == sure
+    # A roll with a D where the J was, the loose J read doubtfully (a D at 0.37): the D is
+    # free for the crossword's O to be, and the score waits.
+    doubtful_j = cube("J", 300.0 + 50 * 5, 0.6)
+    with_d = ROLL_TEXT.replace("J", "D")
+    assert (
+        view(*laid(cube("O", 50.0, 0.7)), *loose[:5], doubtful_j, *loose[6:], roll=with_d) is None
+    )
+    # Three cubes read doubtfully as O (the loose J too), where the roll has two O free:
+    # one of them is no O, and none is settled.
+    j_as_o = cube("O", 300.0 + 50 * 5, 0.7)
+    assert view(*laid(cube("O", 50.0, 0.7)), *loose[:5], j_as_o, *loose[6:]) is None

@@ -17,6 +17,7 @@ frame last read (picked up, turned, swapped) starts afresh.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -112,6 +113,52 @@ class Evidence:
     def forget(self) -> None:
         """Start afresh (the view changed as a whole: the camera moved)."""
         self._cubes = []
+
+
+def given_roll(reading: LooseReading, roll: Sequence[str]) -> LooseReading:
+    """``reading`` with each doubtful cube as sure as the roll (its faces) makes it: a face
+    the roll has no free cube for (every one of them read surely elsewhere, or none in the
+    roll) is no rival. A narrow O that the model might take for a D is sure where the roll's
+    only D lies in a word, read surely.
+
+    Only confidences change, never faces, and only where every cube read doubtfully as a
+    face may be one (the roll has as many of it free): two cubes read as its one free O are
+    left in doubt. A table that shows, surely, a face the roll lacks settles nothing.
+
+    >>> from engine.faces import Face
+    >>> def cube(face, sure, said=()):
+    ...     return FaceReading(Face(face), 0, 0, sure, 0, (), (0, 0), evidence=said)
+    >>> narrow_o = cube("O", 0.7, (("O", 0.7), ("D", 0.25)))
+    >>> reading = LooseReading("adlib", (cube("D", 0.99), narrow_o), ("DO",), ())
+    >>> round(given_roll(reading, ["D", "O"]).faces[1].confidence, 2)
+    0.93
+    >>> round(given_roll(reading, ["D", "O", "D"]).faces[1].confidence, 2)
+    0.7
+    """
+    left = Counter(roll)
+    left.subtract(str(f.face) for f in reading.faces if not f.doubtful)
+    if any(count < 0 for count in left.values()):
+        return reading
+    doubted = Counter(str(f.face) for f in reading.faces if f.doubtful)
+    faces = tuple(
+        replace(f, confidence=_given(f, left))
+        if f.doubtful and not f.off_set and doubted[str(f.face)] <= left[str(f.face)]
+        else f
+        for f in reading.faces
+    )
+    return replace(reading, faces=faces)
+
+
+def _given(face: FaceReading, free: Counter[str]) -> float:
+    """The face's confidence once the rivals the roll has no free cube for are set aside:
+    what it leaves to others (as the frame shared it out among the faces it listed and
+    everything else) shrinks to the share of the rivals still possible."""
+    own = str(face.face)
+    rivals = {name: p for name, p in face.evidence if name != own}
+    rest = max(FLOOR, 1.0 - sum(p for _, p in face.evidence))  # may be any free face
+    possible = sum(p for name, p in rivals.items() if free[name] > 0) + rest
+    others = (1.0 - face.confidence) * possible / (sum(rivals.values()) + rest)
+    return face.confidence / (face.confidence + others)
 
 
 def _nearest(cubes: Sequence[_Cube], centre: tuple[float, float], side: float) -> _Cube | None:
