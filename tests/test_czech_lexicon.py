@@ -9,11 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.build import czech, czech_cubes
+from device.cli import main
+from engine.build import czech, czech_cubes, freedict
 from engine.build.hunspell import AffixFile, expand_entry
 from engine.cubes import CubeSet
 from engine.games import find_game
+from engine.house import HouseList
 from engine.lexicon import Lexicon, fold
+from engine.notes import Notes
+from engine.referee import check
 
 CS_AFF = czech.HUNSPELL / "cs_CZ.aff"
 
@@ -139,8 +143,6 @@ def _czech_rows() -> list[tuple[str, str, str]]:
 def test_each_czech_word_is_ruled_as_the_rulebook_says(
     cs: Lexicon, word: str, ruling: str, kind: str
 ) -> None:
-    from engine.referee import check
-
     result = check(word, None, find_game("czech-boggle"), cs, min_length=1)
     got = "counts" if result.valid else result.refusal
     assert got == ruling, (word, kind, result.reason)
@@ -150,3 +152,43 @@ def test_both_forms_and_spellings_come_from_general_rules() -> None:
     words = {"mažou", "mažu", "mažeš", "maže", "růžou", "teozofie"}
     assert czech.second_forms(words) == {"maží", "maži"}
     assert czech.variant_spellings(words) == {"teosofie"}
+
+
+def test_a_stem_is_offensive_only_where_both_sources_say_so() -> None:
+    listed = czech.offensive_list()
+    assert {"hovno", "kurva", "žrát"} <= listed and not any(" " in w for w in listed)
+    marked = freedict.marked_words("shit\n [vulg] hovno\nbitch <n>\n [vulg] kráva (žena)\n")
+    assert marked == {"hovno", "kráva", "žena"}
+    assert czech.offensive({"hovno", "hovna"}, listed, marked)
+    assert not czech.offensive({"kráva", "krávy"}, listed, marked)  # FreeDict alone
+    assert not czech.offensive({"žrát", "žere"}, listed, marked)  # LDNOOBW alone
+
+
+@pytest.mark.skipif(not freedict.DICTIONARY.is_file(), reason="dict-freedict-eng-ces is missing")
+def test_freedict_marks_the_vulgar_senses_of_english_words() -> None:
+    vulgar = freedict.vulgar_words()
+    assert {"hovno", "prdele", "kunda", "šoustat", "kráva", "vagína"} <= vulgar
+    assert not {"prdel", "osel", "fena"} & vulgar  # ass, bitch: translations not marked
+
+
+def test_offensive_czech_words_are_refused_unless_the_table_allows_them(
+    cs: Lexicon,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = find_game("czech-boggle")
+    refused = check("hovno", None, game, cs)
+    assert refused.refusal == "offensive" and "hovno" not in cs and "hovnem" not in cs
+    allowed = check("hovno", None, game, cs, house=HouseList("cs", offensive=True))
+    assert allowed.valid and allowed.by_table
+    assert not check("praha", None, game, cs, house=HouseList("cs", offensive=True)).valid
+    card = Notes.open(cs).card
+    assert card["refused_in_plain_letters"]["offensive"] >= 50  # type: ignore[index]
+    assert "FreeDict" in cs.card.source and "LDNOOBW" in cs.card.source
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    config = tmp_path / "box.toml"
+    config.write_text('[words]\noffensive = "allow"\n', encoding="utf-8")
+    argv = ["check", "kunda", "--game", "czech-boggle", "--house", "--config", str(config)]
+    assert main(argv) == 0
+    assert capsys.readouterr().out == "kunda: valid, 2 points (allowed by this table)\n"

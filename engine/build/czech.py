@@ -11,13 +11,15 @@ module keeps what a word game counts as a word:
   (``atd.``), a hyphen or a foreign letter (``ü``, ``ľ``) goes;
 - a word with no vowel and no ``r`` or ``l`` (which can carry a Czech syllable, as in
   ``vlk``, ``smrt``) is an abbreviation written small (``km``, ``kg``, ``tbc``) and goes;
-- words the dictionary marks ``FORBIDDENWORD`` go.
+- words the dictionary marks ``FORBIDDENWORD`` go;
+- every form of an offensive stem goes: see :func:`offensive`.
 
 A name's or an abbreviation's forms written small (``praha``, ``km``) are kept apart as
-refused, with their class, so the referee can say why. What hunspell-cs cannot tell:
-it has no parts of speech, so Czech Boggle's rule that interjections count only in their
-commonest forms cannot be kept (every interjection it lists counts), and no slang or
-foreign-word marks; and it has no meanings, so there are no Czech definitions.
+refused, with their class, so the referee can say why (an offensive word's forms too).
+What hunspell-cs cannot tell: it has no parts of speech, so Czech Boggle's rule that
+interjections count only in their commonest forms cannot be kept (every interjection it
+lists counts), and no slang or foreign-word marks; and it has no meanings, so there are
+no Czech definitions.
 
 >>> keep("kočkami"), keep("Praha"), keep("atd."), keep("km"), keep("smrt"), keep("müsli")
 (True, False, False, False, True, False)
@@ -27,18 +29,24 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from importlib import resources
 from pathlib import Path
 
-from engine.build import copy_licences
+from engine.build import copy_licences, freedict
 from engine.build.hunspell import AffixFile, expand, parse_entry, read_dic
 from engine.notes import CARD, DEFINITIONS, write_card, write_refused
 
 HUNSPELL = Path("/usr/share/hunspell")
-DEBIAN_PACKAGES = ("hunspell-cs",)
-NEEDED = (HUNSPELL / "cs_CZ.dic",)
+DEBIAN_PACKAGES = ("hunspell-cs", freedict.DEBIAN_PACKAGE)
+NEEDED = (HUNSPELL / "cs_CZ.dic", freedict.DICTIONARY)
+#: LDNOOBW's Czech list (``czech_offensive_words.txt`` beside this module).
+OFFENSIVE_LIST = "czech_offensive_words.txt"
+OFFENSIVE_SOURCE = "LDNOOBW's Czech list (npm package naughty-words 1.2.0, cs.json)"
 SOURCE = (
     "hunspell-cs 1:7.5.0-1 (Debian package hunspell-cs, cs_CZ.dic and cs_CZ.aff from "
-    "LibreOffice dictionaries 7.5.0), every lowercase form expanded through its affix rules"
+    "LibreOffice dictionaries 7.5.0), every lowercase form expanded through its affix rules; "
+    f"offensive words taken out where {OFFENSIVE_SOURCE} has them and {freedict.SOURCE} "
+    "marks them vulgar or obscene"
 )
 LICENCE = (
     "GPL-2: cs_CZ dictionary copyright 2003 Pavel Janík <Pavel@Janik.cz>, "
@@ -55,7 +63,9 @@ NO_DEFINITIONS = (
 CANNOT_TELL = (
     "hunspell-cs marks no part of speech, so the list cannot keep Czech Boggle's rule that "
     "interjections count only in their most common forms: every interjection hunspell-cs "
-    "has (jé, hurá, hyjé) counts; nor can it tell slang or foreign words from others"
+    "has (jé, hurá, hyjé) counts; nor can it tell slang or foreign words from others. "
+    "Offensive words are refused only where two sources agree, so a vulgar word or slur "
+    "that one of them lacks still counts (kurva, zmrd, negr)"
 )
 _WORD = re.compile(f"[{CZECH_LETTERS}]+")
 _SYLLABLE = re.compile("[aáeéěiíoóuúůyýrl]")
@@ -66,13 +76,38 @@ def keep(word: str) -> bool:
     return _WORD.fullmatch(word) is not None and _SYLLABLE.search(word) is not None
 
 
-def build(folder: Path = HUNSPELL) -> tuple[set[str], dict[str, str], dict[str, int]]:
+def offensive(forms: set[str], listed: set[str], marked: set[str]) -> bool:
+    """The rule for an offensive stem, from its forms: LDNOOBW's Czech list has one of
+    them and FreeDict gives one of them for a sense it marks vulgar or obscene. Either
+    alone is not enough: the list has ``žrát`` (to eat, of an animal) and ``píchat`` (to
+    prick), FreeDict gives ``kráva`` (cow) and ``vagína`` for English vulgar senses.
+
+    >>> listed, marked = {"hovno", "žrát"}, {"hovna", "kráva"}
+    >>> offensive({"hovno", "hovna"}, listed, marked), offensive({"žrát"}, listed, marked)
+    (True, False)
+    """
+    return not forms.isdisjoint(listed) and not forms.isdisjoint(marked)
+
+
+def offensive_list() -> set[str]:
+    """LDNOOBW's Czech words, one a line (``#`` comments)."""
+    text = (resources.files("engine.build") / OFFENSIVE_LIST).read_text(encoding="utf-8")
+    return {word for line in text.splitlines() if (word := line.split("#", 1)[0].strip())}
+
+
+def build(
+    folder: Path = HUNSPELL, vulgar: set[str] | None = None
+) -> tuple[set[str], dict[str, str], dict[str, int]]:
     """Every Czech word form, each once; the forms refused that a player may write in
-    small letters, with their class (a name: ``praha``; an abbreviation: ``km``, ``aacr``);
-    and how many stems each rule took out."""
+    small letters, with their class (a name: ``praha``; an abbreviation: ``km``, ``aacr``;
+    offensive: ``hovno``); and how many stems each rule took out. ``vulgar``: the words
+    FreeDict marks vulgar (read from its dictionary when not given)."""
     aff = AffixFile.read(folder / "cs_CZ.aff")
+    listed = offensive_list()
+    marked = freedict.vulgar_words() if vulgar is None else vulgar
     seen: set[str] = set()
     forbidden: set[str] = set()
+    foul: set[str] = set()
     refused: dict[str, str] = {}
     stems: Counter[str] = Counter()
     for line in read_dic(folder / "cs_CZ.dic", aff):
@@ -82,6 +117,10 @@ def build(folder: Path = HUNSPELL) -> tuple[set[str], dict[str, str], dict[str, 
             stems["forbidden"] += 1
         elif stem[:1].islower():
             forms = set(expand(stem, flags, aff))
+            if offensive(forms, listed, marked):
+                stems["offensive"] += 1
+                foul.update(word for word in forms if keep(word))
+                continue
             seen.update(word for word in forms if keep(word))
             for word in forms:
                 if _WORD.fullmatch(word) and not _SYLLABLE.search(word):
@@ -94,6 +133,7 @@ def build(folder: Path = HUNSPELL) -> tuple[set[str], dict[str, str], dict[str, 
                     refused.setdefault(word.lower(), refusal)
     words = seen - forbidden
     words |= second_forms(words) | variant_spellings(words)
+    refused.update((word, "offensive") for word in foul - words)  # a form of no other word
     return words, {w: why for w, why in refused.items() if w not in words}, dict(stems)
 
 
@@ -151,9 +191,11 @@ def build_into(folder: Path, source: Path = HUNSPELL) -> list[str]:
         "definitions": 0,
         "definitions_note": NO_DEFINITIONS,
         "cannot_tell": CANNOT_TELL,
+        "offensive_sources": f"{OFFENSIVE_SOURCE}, CC-BY-4.0; {freedict.SOURCE}, "
+        f"{freedict.LICENCE}",
         "source": SOURCE,
         "licence": LICENCE,
     }
     write_card(notes / CARD, card)
-    copy_licences(notes, {"hunspell-cs": DEBIAN_PACKAGES[0]})
+    copy_licences(notes, {"hunspell-cs": DEBIAN_PACKAGES[0], "freedict": freedict.DEBIAN_PACKAGE})
     return sorted(words)
