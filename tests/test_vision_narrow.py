@@ -117,6 +117,7 @@ def test_condensed_prints_of_other_letters_are_read_no_worse(look: ModelLook, le
         ("NimbusSans-Bold.otf", 0.5, 0),
         ("NimbusSans-Bold.otf", 0.5, 16),
         ("DejaVuSansCondensed-Bold.ttf", 0.55, 11),
+        ("NimbusSans-Bold.otf", 0.5, 7),  # a C the model alone takes for no face at all
     ],
 )
 def test_a_tray_printed_tall_and_narrow_is_read_exactly(
@@ -137,7 +138,9 @@ def test_a_tray_printed_tall_and_narrow_is_read_exactly(
 def _prediction(**p: float) -> FacePrediction:
     probabilities = [p.get(face, 0.0) for face in ALPHABET] + [p.get("none", 0.0)]
     face = max(p, key=lambda f: p[f])
-    return FacePrediction(face, 0, p[face], 1.0, tuple(probabilities), (1.0, 0.0, 0.0, 0.0))
+    return FacePrediction(
+        None if face == "none" else face, 0, p[face], 1.0, tuple(probabilities), (1, 0, 0, 0)
+    )
 
 
 def test_a_doubted_face_changes_only_where_the_widened_look_is_sure() -> None:
@@ -158,6 +161,10 @@ def test_a_doubted_face_changes_only_where_the_widened_look_is_sure() -> None:
     assert look_again(seeing(sure), [wide], [first]) == [first]  # a wide print
     certain = _prediction(D=0.9, O=0.1)
     assert look_again(seeing(sure), [narrow], [certain]) == [certain]  # sure already
+    # Taken for none: a cube's side or a speck stays none, a tray's cell holds a cube.
+    nothing = _prediction(none=0.6, D=0.2, O=0.2)
+    assert look_again(seeing(sure), [narrow], [nothing]) == [nothing]
+    assert look_again(seeing(sure), [narrow], [nothing], cubes=True)[0].face == "O"
 
 
 def test_only_a_narrow_print_is_measured_narrow() -> None:

@@ -110,9 +110,11 @@ def pooled(first: FacePrediction, second: FacePrediction) -> FacePrediction:
     )
 
 
-def doubted(first: FacePrediction) -> bool:
-    """Whether the model's first look leaves a face in doubt."""
-    return first.is_face and first.confidence < DOUBTFUL
+def doubted(first: FacePrediction, cubes: bool = False) -> bool:
+    """Whether the model's first look leaves a face in doubt: one it reads unsurely, or
+    one it unsurely takes for none where a cube is known to lie (``cubes``; elsewhere that
+    may be a cube's side or a speck, and stays none)."""
+    return (first.is_face or cubes) and first.confidence < DOUBTFUL
 
 
 def wider(aspect: float) -> float:
@@ -129,11 +131,15 @@ def look_again(
     classify: Callable[[Sequence[np.ndarray]], list[FacePrediction]],
     crops: Sequence[np.ndarray],
     read: Sequence[FacePrediction],
+    cubes: bool = False,
 ) -> list[FacePrediction]:
     """``read`` (the model's first look at each of ``crops``, cut with ``CROP_MARGIN``) with
-    each doubted face of a narrow print looked at again widened, where that look is sure."""
+    each doubted face of a narrow print looked at again widened, where that look is sure;
+    ``cubes``: each crop is known to hold a cube."""
     out = list(read)
-    aspects = {k: print_aspect(crops[k], p.orientation) for k, p in enumerate(read) if doubted(p)}
+    aspects = {
+        k: print_aspect(crops[k], p.orientation) for k, p in enumerate(read) if doubted(p, cubes)
+    }
     narrow = [k for k, aspect in aspects.items() if aspect < NARROW]
     if not narrow:
         return out

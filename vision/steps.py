@@ -85,10 +85,15 @@ class Carve(Protocol):
 
 class Look(Protocol):
     """Reads the face in each quadrilateral of a photo; with ``check``, refuses a photo too
-    blurred, or whose cubes are too small, to read."""
+    blurred, or whose cubes are too small, to read; with ``cubes``, each quadrilateral is
+    known to hold a cube (a tray's cell), so a face taken for none is in doubt."""
 
     def __call__(
-        self, image: np.ndarray, corners: Sequence[np.ndarray], check: bool = True
+        self,
+        image: np.ndarray,
+        corners: Sequence[np.ndarray],
+        check: bool = True,
+        cubes: bool = False,
     ) -> list[FacePrediction]: ...
 
 
@@ -99,12 +104,16 @@ class ModelLook:
     model: Classifier
 
     def __call__(
-        self, image: np.ndarray, corners: Sequence[np.ndarray], check: bool = True
+        self,
+        image: np.ndarray,
+        corners: Sequence[np.ndarray],
+        check: bool = True,
+        cubes: bool = False,
     ) -> list[FacePrediction]:
         crops = [cut_face(image, c, CROP) for c in corners]
         read = self._classify(crops) if crops else []
         # A doubted face of a narrow print (a condensed O) is looked at again, widened.
-        read = look_again(self._classify, crops, read)
+        read = look_again(self._classify, crops, read, cubes)
         # Judged on what the model takes for faces: a speck of table may be soft anyway. A
         # soft photo whose faces the model reads surely is read (a large plain face has
         # little fine detail); only one it cannot read surely is refused.
