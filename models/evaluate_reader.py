@@ -111,7 +111,11 @@ class GroundTruthLook:
     scene: Scene
 
     def __call__(
-        self, image: np.ndarray, corners: Sequence[np.ndarray], check: bool = True
+        self,
+        image: np.ndarray,
+        corners: Sequence[np.ndarray],
+        check: bool = True,
+        cubes: bool = False,
     ) -> list[FacePrediction]:
         centres = np.array([cube.center for cube in self.scene.cubes])
         out = []

@@ -18,6 +18,7 @@ from vision.crop import CROP, cut_face, sharpness
 from vision.detect import FaceQuad, pieces
 from vision.errors import TooBlurred, TooSmall
 from vision.find import find_tops
+from vision.narrow import look_again
 from vision.prediction import FacePrediction
 
 #: Below this median sharpness (the Laplacian's variance over the grey levels' variance, on
@@ -84,10 +85,15 @@ class Carve(Protocol):
 
 class Look(Protocol):
     """Reads the face in each quadrilateral of a photo; with ``check``, refuses a photo too
-    blurred, or whose cubes are too small, to read."""
+    blurred, or whose cubes are too small, to read; with ``cubes``, each quadrilateral is
+    known to hold a cube (a tray's cell), so a face taken for none is in doubt."""
 
     def __call__(
-        self, image: np.ndarray, corners: Sequence[np.ndarray], check: bool = True
+        self,
+        image: np.ndarray,
+        corners: Sequence[np.ndarray],
+        check: bool = True,
+        cubes: bool = False,
     ) -> list[FacePrediction]: ...
 
 
@@ -98,14 +104,16 @@ class ModelLook:
     model: Classifier
 
     def __call__(
-        self, image: np.ndarray, corners: Sequence[np.ndarray], check: bool = True
+        self,
+        image: np.ndarray,
+        corners: Sequence[np.ndarray],
+        check: bool = True,
+        cubes: bool = False,
     ) -> list[FacePrediction]:
         crops = [cut_face(image, c, CROP) for c in corners]
-        size = self.model.input_size
-        sized = crops
-        if size != CROP:
-            sized = [cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops]
-        read = self.model.classify(sized) if crops else []
+        read = self._classify(crops) if crops else []
+        # A doubted face of a narrow print (a condensed O) is looked at again, widened.
+        read = look_again(self._classify, crops, read, cubes)
         # Judged on what the model takes for faces: a speck of table may be soft anyway. A
         # soft photo whose faces the model reads surely is read (a large plain face has
         # little fine detail); only one it cannot read surely is refused.
@@ -127,6 +135,13 @@ class ModelLook:
                 "let it focus, then take it again."
             )
         return read
+
+    def _classify(self, crops: Sequence[np.ndarray]) -> list[FacePrediction]:
+        """The model's reading of crops cut at ``CROP``, sized to its input."""
+        size = self.model.input_size
+        if size != CROP:
+            crops = [cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops]
+        return self.model.classify(crops)
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,7 +172,7 @@ def read_tray(
         raise TrayCutOff(
             "Part of the tray is outside the photo; step back or centre the tray and take it again."
         )
-    predictions = steps.look(image, corners)
+    predictions = steps.look(image, corners, cubes=True)
     assignment = best_edition([p.by_face() for p in predictions], cube_sets)
     warnings += _set_warnings(assignment, predictions, cells, cube_sets)
     faces: dict[tuple[int, int], FaceReading] = {}
