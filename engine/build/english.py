@@ -1,5 +1,6 @@
 """The English lexicon from SCOWL (Debian ``scowl``), checked against WordNet 3.0
-(Debian ``wordnet-base``), GCIDE (Debian ``dict-gcide``) and lists reviewed or named.
+(Debian ``wordnet-base``), GCIDE (Debian ``dict-gcide``), FreeDict's English headwords
+(Debian ``dict-freedict-eng-*``: Ding, dicts.info, Wiktionary) and lists reviewed or named.
 
 SCOWL sorts every entry into categories (``words``, ``contractions``,
 ``abbreviations``, ``proper-names``, ``upper``) and sizes (10 the commonest, 95 the
@@ -35,10 +36,15 @@ it (the card and the README give the counts):
   and that have no form of their own in SCOWL (``multi``; ``hyper`` has ``hypers``);
 - ``fragment``: the pieces of SCOWL's contractions (``ain`` of ``ain't``) that SCOWL
   lists as words only above size 50;
-- ``unconfirmed``: from size 60, words neither WordNet nor GCIDE knows (``stor``,
-  ``gre``), and from size 50 the words of WordNet's phrases it does not know alone
-  (``quo``, ``situ``): each refused as a proper noun where SCOWL lists it as a name, as
-  part of a phrase, as a foreign word where a French list has it (``oui``), or left out.
+- ``unconfirmed``: from size 60, words no second dictionary lists, neither WordNet nor
+  GCIDE nor one of FreeDict's lineages (``stor``, ``gre``), and from size 50 the words of
+  WordNet's phrases it does not know alone (``quo``, ``situ``), unless two of FreeDict's
+  lineages list them (``biometric``) or WordNet has them naming a kind of their phrase's
+  head (``minke whale``, but not a French word before it: ``haute cuisine``); a word
+  SCOWL also lists as a name needs two lineages too. Each refused as a proper noun
+  where SCOWL lists it as a name, as part of a phrase, as a foreign word where a French
+  list has it (``chez``), or left out: so an English word that is also French
+  (``thyristor``, ``tatami``) is foreign only where no English dictionary lists it.
 
 Every inflection of a word that stays is in: a SCOWL word of size 80 is added where
 WordNet's ``morphy`` finds it to be an inflection of a word that stays.
@@ -58,8 +64,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from engine.build import copy_licences, gcide
+from engine.build import copy_licences, freedict, gcide
 from engine.build import wordnet as wordnet_source
+from engine.build.freedict import FreeDict
 from engine.build.wordnet import Sense, WordNet, definitions
 from engine.lexicon import fold
 from engine.notes import CARD, DEFINITIONS, write_card, write_refused, write_table
@@ -84,9 +91,13 @@ FRAGMENT_SIZE = 50
 #: SCOWL's sizes from which WordNet's word for a word is taken over SCOWL's: a word WordNet
 #: knows only as a name (``poe``, ``vedic``) or a phrase's word (``situ``) goes.
 RARE = 50
-#: SCOWL's sizes from which a word must be known to WordNet or GCIDE: they hold the
-#: strings no dictionary lists (``stor``, ``ert``, ``quo``, ``dora``).
+#: SCOWL's sizes from which a word must be known to WordNet or a second dictionary (GCIDE,
+#: FreeDict): they hold the strings no dictionary lists (``stor``, ``ert``, ``quo``).
 CONFIRM_SIZE = 60
+#: How many of FreeDict's lineages must list a word WordNet has only in its phrases, or
+#: that SCOWL also lists as a name: one lists ``coli``, ``vitae``, ``sequitur`` or ``kyle``
+#: alone, two list ``biometric``, ``squamous``, ``shalom``.
+TWO = 2
 SOURCE = (
     "SCOWL 2020.12.07 (Debian package scowl, wordlist.aspell.net), sizes up to 70 and "
     "WordNet's common words of size 80, categories english, american, british, british_z, "
@@ -102,12 +113,33 @@ LICENCE = (
     "(GPL-3+, consulted only, none of its text is copied)"
 )
 #: The Debian packages the build reads.
-DEBIAN_PACKAGES = ("scowl", wordnet_source.DEBIAN_PACKAGE, gcide.DEBIAN_PACKAGE, "wfrench")
+DEBIAN_PACKAGES = (
+    "scowl",
+    wordnet_source.DEBIAN_PACKAGE,
+    gcide.DEBIAN_PACKAGE,
+    "wfrench",
+    *freedict.DEBIAN_PACKAGES,
+)
 #: A list of French words (Debian ``wfrench``, GPL-2+), to tell a foreign word.
 FRENCH = Path("/usr/share/dict/french")
-#: The name each package's copyright file is copied under, beside the notes.
-LICENCE_NAMES = ("scowl", "wordnet", "gcide", "wfrench")
-NEEDED = (SCOWL, wordnet_source.WORDNET / "data.noun", gcide.DICTD / "gcide.index", FRENCH)
+#: The name each source's copyright file is copied under, beside the notes, and its package
+#: (FreeDict's packages share two copyright files, one for its own dictionaries, one for
+#: WikDict's).
+LICENCES = {
+    "scowl": "scowl",
+    "wordnet": wordnet_source.DEBIAN_PACKAGE,
+    "gcide": gcide.DEBIAN_PACKAGE,
+    "wfrench": "wfrench",
+    "freedict": "dict-freedict-eng-deu",
+    "freedict-wikdict": "dict-freedict-eng-fin",
+}
+NEEDED = (
+    SCOWL,
+    wordnet_source.WORDNET / "data.noun",
+    gcide.DICTD / "gcide.index",
+    FRENCH,
+    *(freedict.package_file(package) for package in freedict.DEBIAN_PACKAGES),
+)
 
 _WORD = re.compile(r"[a-z]+")
 _VOWEL = re.compile(r"[aeiouy]")
@@ -262,12 +294,15 @@ def build(
     current: set[str] | None = None,
     foreign: set[str] | None = None,
     prefixed: set[str] | None = None,
+    dictionaries: FreeDict | None = None,
 ) -> EnglishList:
     """Sort SCOWL's entries into the words kept and the words refused, with why.
 
     ``current`` is GCIDE's words in present use, ``foreign`` a list of French words and
-    ``prefixed`` GCIDE's prefixes (read from their Debian packages when not given)."""
+    ``prefixed`` GCIDE's prefixes and ``dictionaries`` FreeDict's English headwords (read
+    from their Debian packages when not given)."""
     wordnet = wordnet or WordNet()
+    dictionaries = dictionaries or FreeDict()
     current = gcide.current_words() if current is None else current
     foreign = _french() if foreign is None else foreign
     sizes = [s for s in range(101) if s <= MAX_SIZE]
@@ -336,10 +371,20 @@ def build(
             return "unconfirmed"
         return None
 
+    def listed(entry: str) -> bool:  # a dictionary besides WordNet lists it
+        if entry in current:
+            return True
+        if entry in phrases:  # WordNet has it only in its phrases: quo, situ, coli
+            return dictionaries.listed(entry, TWO) or (
+                wordnet.modifier(entry) and entry not in foreign
+            )
+        return dictionaries.listed(entry, TWO if entry in names else 1)  # kyle, willie
+
     known = {entry for entry, size in entries.items() if size < CONFIRM_SIZE} | current
+    known |= {word for word in dictionaries.sources if listed(word)}
 
     def _current(entry: str) -> bool:
-        return entry in current or derived(entry, lambda w: w != entry and w in known, wordnet)
+        return listed(entry) or derived(entry, lambda w: w != entry and w in known, wordnet)
 
     for entry in entries:
         refusal = kind(entry)
@@ -655,5 +700,5 @@ def build_into(folder: Path, scowl: Path = SCOWL) -> list[str]:
         "licence": LICENCE,
     }
     write_card(notes / CARD, card)
-    copy_licences(notes, dict(zip(LICENCE_NAMES, DEBIAN_PACKAGES, strict=True)))
+    copy_licences(notes, LICENCES)
     return sorted(result.words)
