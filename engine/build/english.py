@@ -16,7 +16,10 @@ rarest). The default list takes:
   they have forms of words (``apps``, ``stats``): see :func:`_clipped`;
 - words of size 80 that WordNet knows as common words (``countertop``), or as a
   capitalised kind of food, plant or animal that is never a name (``merlot``,
-  ``siamese``; not ``bolivia``, ``greek``, ``teflon``).
+  ``siamese``; not ``bolivia``, ``greek``, ``teflon``); and those WordNet does not know,
+  nor SCOWL as names, that two dictionaries besides SCOWL list (GCIDE and FreeDict's
+  lineages: ``codec``) or that WordNet has naming a kind of their phrase's head, no
+  French word (``fava`` of ``fava bean``, ``macular`` of ``macular degeneration``).
 
 Then it takes out, in this order, each word counted once under the first class that takes
 it (the card and the README give the counts):
@@ -320,7 +323,14 @@ def build(
     )
     for entry in read_scowl("words", folder, RARE_SIZES):
         first = wordnet.commonest(entry)
-        if entry in entries or first is None:
+        if entry in entries or not _WORD.fullmatch(entry):
+            continue
+        if first is None and not wordnet.bases(entry) and entry not in names:  # gelato, fava
+            listing = len(dictionaries.sources.get(entry, ())) + (entry in current)
+            if listing >= TWO or (wordnet.modifier(entry) and entry not in foreign):
+                entries[entry] = RARE_SIZES[0]
+            continue
+        if first is None:
             continue
         if wordnet.capitalised_common(entry) or (
             not wordnet.people(entry)

@@ -252,7 +252,9 @@ class WordNet:
         compound of modifier and head, where a phrase's word (``quo`` of ``status quo``,
         ``situ`` of ``in situ``) qualifies no head."""
         return any(
-            self.kind_of(lemma, lemma.partition("_")[2]) for lemma in self.compounds.get(word, ())
+            self.kind_of(lemma, lemma.partition("_")[2])
+            and not all(sense.spelt.istitle() for sense in self.senses[lemma])  # Lyme disease
+            for lemma in self.compounds.get(word, ())
         )
 
     def common(self, form: str) -> bool:
