@@ -565,13 +565,15 @@ def _unconfirmed(entry: str, names: set[str], phrases: set[str], foreign: set[st
 def _clipped(folder: Path, entries: dict[str, int], wordnet: WordNet) -> set[str]:
     """SCOWL's abbreviations (sizes up to 70) that are clipped words of their own, as a
     word has forms and an abbreviation (``etc``, ``approx``) has none: written small,
-    with a vowel, of three letters or more, and either known to WordNet as a common word
-    with a form among SCOWL's words (``morph`` and ``morphed``, ``maths`` and ``math``,
-    ``prelim`` and ``prelims``) or unknown to WordNet with a plural among SCOWL's words
-    that WordNet does not know either (``app`` and ``apps``, ``stat`` and ``stats``)."""
+    with a vowel, and either known to WordNet as a common word with a form among SCOWL's
+    words (``morph`` and ``morphed``, ``maths`` and ``math``, ``prelim`` and ``prelims``;
+    ``ab`` and ``abs``, ``el`` and ``els``, ``li`` and ``lis``: two letters as a word
+    and its forms are ruled alike) or, of three letters or more, unknown to WordNet with a
+    plural among SCOWL's words that WordNet does not know either (``app`` and ``apps``,
+    ``stat`` and ``stats``)."""
     found = set()
     for entry in read_scowl("abbreviations", folder, range(MAX_SIZE + 1)):
-        if not (_WORD.fullmatch(entry) and len(entry) >= 3 and is_word(entry)):
+        if not (_WORD.fullmatch(entry) and len(entry) >= 2 and is_word(entry)):
             continue
         if _lowercase(entry, wordnet) and any(lemma != entry for lemma, _ in wordnet.bases(entry)):
             found.add(entry)  # itself a form of a common word: abs of ab
@@ -579,7 +581,11 @@ def _clipped(folder: Path, entries: dict[str, int], wordnet: WordNet) -> set[str
             forms = {entry + "s", entry + "es", entry + "ed", entry + "ing", entry[:-1]}
             if any(form in entries for form in forms if form != entry[:-1] or entry[-1] == "s"):
                 found.add(entry)
-        elif entry + "s" in entries and not wordnet.bases(entry) | wordnet.bases(entry + "s"):
+        elif (
+            len(entry) >= 3
+            and entry + "s" in entries
+            and not wordnet.bases(entry) | wordnet.bases(entry + "s")
+        ):
             found.add(entry)
     return found
 
