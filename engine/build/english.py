@@ -26,7 +26,8 @@ it (the card and the README give the counts):
 
 - ``apostrophe``: entries written with an apostrophe (SCOWL's possessives, ``cat's``);
 - ``letters``: entries with a capital, or a letter that does not fold to a-z;
-- ``offensive``: see :func:`offensive_word`, with their inflections;
+- ``offensive``: see :func:`offensive_word`, and from size 50 :func:`rare_slur`
+  (``kaffir``, ``sheeny``), with their inflections;
 - ``slang``: the words of ``english_slang.txt``, reviewed by hand, and the WordNet lemmas
   every sense of which is marked, one as slang (a colloquialism, ``dressy``, is no slang),
   with their inflections;
@@ -350,7 +351,9 @@ def build(
         return any(entry + ending in every_size for ending in _INFLECTIONS)
 
     reviewed = set(slang_list())
-    offensive_heads = _marked_heads(wordnet, offensive=True)
+    offensive_heads = _marked_heads(wordnet, offensive=True) | {
+        entry for entry, size in entries.items() if size >= RARE and rare_slur(wordnet, entry)
+    }
     slang_heads = reviewed | _marked_heads(wordnet, offensive=False)
     offensive = _forms(offensive_heads, plain, wordnet)
     slang = _forms(slang_heads, plain, wordnet, reviewed)
@@ -492,6 +495,17 @@ def offensive_word(senses: list[Sense], listed: bool) -> bool:
         return True
     hurtful = sum(sense.disparaging for sense in senses)
     return listed and hurtful > 0 and hurtful >= sum(sense.ordinary for sense in senses)
+
+
+def rare_slur(wordnet: WordNet, word: str) -> bool:
+    """Whether a word's senses that are slurs on a people are at least as many as its
+    ordinary ones: offensive where SCOWL lists it only from size 50, a rare word whose
+    slur is what a player means by it (``kaffir``, ``sheeny``: their sorghum and their
+    shine are the rarer words), where a common word's ordinary senses are in use
+    (``taco``, ``paddy``, ``chink`` count)."""
+    senses = wordnet.senses.get(word, [])
+    slurs = sum(sense.slur for sense in senses)
+    return slurs > 0 and slurs >= sum(sense.ordinary for sense in senses)
 
 
 def _marked_heads(wordnet: WordNet, offensive: bool) -> set[str]:

@@ -52,7 +52,8 @@ SLANG_DOMAINS = frozenset({"07157273"})
 COLLOQUIAL = "07075172"
 #: The usage domains that make a sense offensive: "obscenity, smut, vulgarism" and
 #: "ethnic slur".
-OFFENSIVE_DOMAINS = frozenset({"07124340", "06718862"})
+ETHNIC_SLUR = "06718862"
+OFFENSIVE_DOMAINS = frozenset({"07124340", ETHNIC_SLUR})
 #: "Disparagement" (``queer``'s, ``hillbilly``'s): offensive only where a second source
 #: says the word is (see engine/build/english.py).
 DISPARAGING = "06717170"
@@ -118,6 +119,14 @@ class Sense:
     def _disparages(self) -> bool:
         marks = self.usage | self.shared
         return DISPARAGING in marks or DISPARAGING_GLOSS.match(self.gloss) is not None
+
+    @property
+    def slur(self) -> bool:
+        """Whether the sense is a slur on a people: marked an ethnic slur, or a disparaging
+        or offensive term whose gloss names a people (a Jew, any Black African)."""
+        return ETHNIC_SLUR in self.usage | self.shared or (
+            self.disparaging and A_PEOPLE.search(self.gloss) is not None
+        )
 
     @property
     def person(self) -> bool:
