@@ -322,11 +322,12 @@ def build(
         for category in ("proper-names", "upper")
         for entry in read_scowl(category, folder, range(101))
     )
+    prefixes = gcide.prefixes(gcide.DICTD) if prefixed is None else prefixed
     for entry in read_scowl("words", folder, RARE_SIZES):
         first = wordnet.commonest(entry)
         if entry in entries or not _WORD.fullmatch(entry):
             continue
-        if first is None and not wordnet.bases(entry) and entry not in names:  # gelato, fava
+        if first is None and not wordnet.bases(entry) and entry not in names | prefixes:
             listing = len(dictionaries.sources.get(entry, ())) + (entry in current)
             if listing >= TWO or (wordnet.modifier(entry) and entry not in foreign):
                 entries[entry] = RARE_SIZES[0]
@@ -344,7 +345,6 @@ def build(
     abbreviations = _plain(e for e in read_scowl("abbreviations", folder) if e.islower())
     pieces = _fragments(read_scowl("contractions", folder))
     phrases = wordnet.phrase_words
-    prefixes = gcide.prefixes(gcide.DICTD) if prefixed is None else prefixed
     every_size = set(read_scowl("words", folder))
 
     def formed(entry: str) -> bool:  # a word has forms of its own: hypers, unis

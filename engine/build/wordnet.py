@@ -263,7 +263,17 @@ class WordNet:
         return any(
             self.kind_of(lemma, lemma.partition("_")[2])
             and not all(sense.spelt.istitle() for sense in self.senses[lemma])  # Lyme disease
+            and not self._clipping(word, lemma)
             for lemma in self.compounds.get(word, ())
+        )
+
+    def _clipping(self, word: str, lemma: str) -> bool:
+        """Whether a word is, in a lemma's synsets, cut from a longer word of another of
+        its lemmas (``sed rate`` beside ``sedimentation rate``)."""
+        return any(
+            other.split("_", 1)[0].startswith(word) and other.split("_", 1)[0] != word
+            for key in self.synsets.get(lemma, ())
+            for other in self.members[key]
         )
 
     def common(self, form: str) -> bool:
