@@ -107,14 +107,15 @@ SOURCE = (
     "WordNet's common words of size 80, categories english, american, british, british_z, "
     "canadian, australian and their variants of levels 1-2 (3 where WordNet knows them), "
     "accents dropped, clipped words of its abbreviations; checked against WordNet 3.0 "
-    "(Debian package wordnet-base), GCIDE 0.48.5 (Debian package dict-gcide) and "
-    "cuberef's reviewed slang list (engine/build/english_slang.txt)"
+    "(Debian package wordnet-base), GCIDE 0.48.5 (Debian package dict-gcide), "
+    f"{freedict.SOURCE} and cuberef's reviewed slang list (engine/build/english_slang.txt)"
 )
 LICENCE = (
     "SCOWL copyright Kevin Atkinson and others; permissive (MIT-like), "
     "see /usr/share/doc/scowl/copyright; WordNet 3.0 Copyright 2006 by Princeton "
     "University, WordNet licence, see /usr/share/doc/wordnet-base/copyright; GCIDE "
-    "(GPL-3+, consulted only, none of its text is copied)"
+    "(GPL-3+, consulted only, none of its text is copied); FreeDict's English headwords "
+    f"({freedict.LICENCE})"
 )
 #: The Debian packages the build reads.
 DEBIAN_PACKAGES = (
@@ -724,7 +725,7 @@ def build_into(folder: Path, scowl: Path = SCOWL) -> list[str]:
         "definitions": len(meanings),
         "definitions_source": wordnet_source.SOURCE,
         "definitions_licence": wordnet_source.LICENCE,
-        "confirmed_by": f"{gcide.SOURCE}; {gcide.LICENCE}",
+        "confirmed_by": f"{gcide.SOURCE}; {gcide.LICENCE}; {freedict.SOURCE}; {freedict.LICENCE}",
         "foreign_words_from": "wfrench (Debian package wfrench, GPL-2+), the French list",
         "source": SOURCE,
         "licence": LICENCE,
