@@ -262,7 +262,7 @@ class WordNet:
         ``situ`` of ``in situ``) qualifies no head."""
         return any(
             self.kind_of(lemma, lemma.partition("_")[2])
-            and not all(sense.spelt.istitle() for sense in self.senses[lemma])  # Lyme disease
+            and not all(_named(sense.spelt) for sense in self.senses[lemma])  # Lyme disease
             and not self._clipping(word, lemma)
             for lemma in self.compounds.get(word, ())
         )
@@ -373,6 +373,12 @@ def _synset(line: str, part: str) -> tuple[str, dict[str, Sense], list[tuple[str
         },
         above,
     )
+
+
+def _named(spelt: str) -> bool:
+    """Whether a lemma begins with a name: its first word capitalised, not in capitals
+    (``Lyme_disease``, where ``QWERTY_keyboard`` begins with a word)."""
+    return spelt.split("_", 1)[0].istitle()
 
 
 def short_gloss(gloss: str, limit: int = 160) -> str:
