@@ -164,7 +164,9 @@ def test_a_stem_is_offensive_only_where_both_sources_say_so() -> None:
     assert not czech.offensive({"žrát", "žere"}, listed, marked)  # LDNOOBW alone
 
 
-@pytest.mark.skipif(not freedict.DICTIONARY.is_file(), reason="dict-freedict-eng-ces is missing")
+@pytest.mark.skipif(
+    not freedict.CZECH_DICTIONARY.is_file(), reason="dict-freedict-eng-ces is missing"
+)
 def test_freedict_marks_the_vulgar_senses_of_english_words() -> None:
     vulgar = freedict.vulgar_words()
     assert {"hovno", "prdele", "kunda", "šoustat", "kráva", "vagína"} <= vulgar

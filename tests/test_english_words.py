@@ -90,13 +90,13 @@ def test_the_tables_ruling_comes_before_the_list(en: Lexicon) -> None:
 
 def test_the_card_counts_each_excluded_class(en: Lexicon) -> None:
     card = Notes.open(en).card
-    assert card["after"] == len(en) and 125_000 < card["before"] < 127_000
+    assert card["after"] == len(en) and 127_000 < card["before"] < 130_000
     excluded = {row["class"]: row["words"] for row in card["excluded"]}  # type: ignore[attr-defined]
     assert set(excluded) == set(english.CLASSES) and excluded["slang"] >= 200
-    assert excluded["offensive"] >= 100 and excluded["unconfirmed"] > 3_000
+    assert excluded["offensive"] >= 100 and excluded["unconfirmed"] > 2_000
     assert card["after"] == card["before"] + card["inflections_added"] - card["removed_from_before"]
     removing = ("slang", "offensive", "abbreviation", "proper-noun", "fragment", "unconfirmed")
-    assert sum(excluded[name] for name in removing) >= card["removed_from_before"] > 4_000
+    assert sum(excluded[name] for name in removing) >= card["removed_from_before"] > 2_500
     assert "WordNet" in str(card["definitions_source"])
     folder = en.path.with_suffix("")
     assert "Princeton" in (folder / "wordnet-copyright.txt").read_text(encoding="utf-8")

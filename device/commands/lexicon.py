@@ -3,7 +3,8 @@
 ``list`` shows every lexicon with its size, source and licence; ``dump LANG`` prints
 every word in its real spelling, one a line; ``build`` rebuilds the bundled English
 and Czech lexicons and their notes from their Debian sources (installing ``scowl``,
-``wordnet-base``, ``dict-gcide``, ``wfrench``, ``hunspell-cs`` and ``dict-freedict-eng-ces``
+``wordnet-base``, ``dict-gcide``, ``wfrench``, FreeDict's English dictionaries
+(``dict-freedict-eng-deu``, ``dict-freedict-eng-ces`` and five more) and ``hunspell-cs``
 with apt-get when they are missing and cuberef runs as root);
 ``build --from FILE --name NAME`` compiles a player's own list into their lexicon
 folder."""

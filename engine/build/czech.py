@@ -37,15 +37,15 @@ from engine.build.hunspell import AffixFile, expand, parse_entry, read_dic
 from engine.notes import CARD, DEFINITIONS, write_card, write_refused
 
 HUNSPELL = Path("/usr/share/hunspell")
-DEBIAN_PACKAGES = ("hunspell-cs", freedict.DEBIAN_PACKAGE)
-NEEDED = (HUNSPELL / "cs_CZ.dic", freedict.DICTIONARY)
+DEBIAN_PACKAGES = ("hunspell-cs", freedict.CZECH_PACKAGE)
+NEEDED = (HUNSPELL / "cs_CZ.dic", freedict.CZECH_DICTIONARY)
 #: LDNOOBW's Czech list (``czech_offensive_words.txt`` beside this module).
 OFFENSIVE_LIST = "czech_offensive_words.txt"
 OFFENSIVE_SOURCE = "LDNOOBW's Czech list (npm package naughty-words 1.2.0, cs.json)"
 SOURCE = (
     "hunspell-cs 1:7.5.0-1 (Debian package hunspell-cs, cs_CZ.dic and cs_CZ.aff from "
     "LibreOffice dictionaries 7.5.0), every lowercase form expanded through its affix rules; "
-    f"offensive words taken out where {OFFENSIVE_SOURCE} has them and {freedict.SOURCE} "
+    f"offensive words taken out where {OFFENSIVE_SOURCE} has them and {freedict.CZECH_SOURCE} "
     "marks them vulgar or obscene"
 )
 LICENCE = (
@@ -191,11 +191,11 @@ def build_into(folder: Path, source: Path = HUNSPELL) -> list[str]:
         "definitions": 0,
         "definitions_note": NO_DEFINITIONS,
         "cannot_tell": CANNOT_TELL,
-        "offensive_sources": f"{OFFENSIVE_SOURCE}, CC-BY-4.0; {freedict.SOURCE}, "
-        f"{freedict.LICENCE}",
+        "offensive_sources": f"{OFFENSIVE_SOURCE}, CC-BY-4.0; {freedict.CZECH_SOURCE}, "
+        f"{freedict.CZECH_LICENCE}",
         "source": SOURCE,
         "licence": LICENCE,
     }
     write_card(notes / CARD, card)
-    copy_licences(notes, {"hunspell-cs": DEBIAN_PACKAGES[0], "freedict": freedict.DEBIAN_PACKAGE})
+    copy_licences(notes, {"hunspell-cs": DEBIAN_PACKAGES[0], "freedict": freedict.CZECH_PACKAGE})
     return sorted(words)

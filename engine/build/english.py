@@ -1,5 +1,6 @@
 """The English lexicon from SCOWL (Debian ``scowl``), checked against WordNet 3.0
-(Debian ``wordnet-base``), GCIDE (Debian ``dict-gcide``) and lists reviewed or named.
+(Debian ``wordnet-base``), GCIDE (Debian ``dict-gcide``), FreeDict's English headwords
+(Debian ``dict-freedict-eng-*``: Ding, dicts.info, Wiktionary) and lists reviewed or named.
 
 SCOWL sorts every entry into categories (``words``, ``contractions``,
 ``abbreviations``, ``proper-names``, ``upper``) and sizes (10 the commonest, 95 the
@@ -15,14 +16,18 @@ rarest). The default list takes:
   they have forms of words (``apps``, ``stats``): see :func:`_clipped`;
 - words of size 80 that WordNet knows as common words (``countertop``), or as a
   capitalised kind of food, plant or animal that is never a name (``merlot``,
-  ``siamese``; not ``bolivia``, ``greek``, ``teflon``).
+  ``siamese``; not ``bolivia``, ``greek``, ``teflon``); and those WordNet does not know,
+  nor SCOWL as names, that two dictionaries besides SCOWL list (GCIDE and FreeDict's
+  lineages: ``codec``) or that WordNet has naming a kind of their phrase's head, no
+  French word (``fava`` of ``fava bean``, ``macular`` of ``macular degeneration``).
 
 Then it takes out, in this order, each word counted once under the first class that takes
 it (the card and the README give the counts):
 
 - ``apostrophe``: entries written with an apostrophe (SCOWL's possessives, ``cat's``);
 - ``letters``: entries with a capital, or a letter that does not fold to a-z;
-- ``offensive``: see :func:`offensive_word`, with their inflections;
+- ``offensive``: see :func:`offensive_word`, and from size 50 :func:`rare_slur`
+  (``kaffir``, ``sheeny``), with their inflections;
 - ``slang``: the words of ``english_slang.txt``, reviewed by hand, and the WordNet lemmas
   every sense of which is marked, one as slang (a colloquialism, ``dressy``, is no slang),
   with their inflections;
@@ -35,10 +40,15 @@ it (the card and the README give the counts):
   and that have no form of their own in SCOWL (``multi``; ``hyper`` has ``hypers``);
 - ``fragment``: the pieces of SCOWL's contractions (``ain`` of ``ain't``) that SCOWL
   lists as words only above size 50;
-- ``unconfirmed``: from size 60, words neither WordNet nor GCIDE knows (``stor``,
-  ``gre``), and from size 50 the words of WordNet's phrases it does not know alone
-  (``quo``, ``situ``): each refused as a proper noun where SCOWL lists it as a name, as
-  part of a phrase, as a foreign word where a French list has it (``oui``), or left out.
+- ``unconfirmed``: from size 60, words no second dictionary lists, neither WordNet nor
+  GCIDE nor one of FreeDict's lineages (``stor``, ``gre``), and from size 50 the words of
+  WordNet's phrases it does not know alone (``quo``, ``situ``), unless two of FreeDict's
+  lineages list them (``biometric``) or WordNet has them naming a kind of their phrase's
+  head (``minke whale``, but not a French word before it: ``haute cuisine``); a word
+  SCOWL also lists as a name needs two lineages too. Each refused as a proper noun
+  where SCOWL lists it as a name, as part of a phrase, as a foreign word where a French
+  list has it (``chez``), or left out: so an English word that is also French
+  (``thyristor``, ``tatami``) is foreign only where no English dictionary lists it.
 
 Every inflection of a word that stays is in: a SCOWL word of size 80 is added where
 WordNet's ``morphy`` finds it to be an inflection of a word that stays.
@@ -58,8 +68,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from engine.build import copy_licences, gcide
+from engine.build import copy_licences, freedict, gcide
 from engine.build import wordnet as wordnet_source
+from engine.build.freedict import FreeDict
 from engine.build.wordnet import Sense, WordNet, definitions
 from engine.lexicon import fold
 from engine.notes import CARD, DEFINITIONS, write_card, write_refused, write_table
@@ -84,30 +95,56 @@ FRAGMENT_SIZE = 50
 #: SCOWL's sizes from which WordNet's word for a word is taken over SCOWL's: a word WordNet
 #: knows only as a name (``poe``, ``vedic``) or a phrase's word (``situ``) goes.
 RARE = 50
-#: SCOWL's sizes from which a word must be known to WordNet or GCIDE: they hold the
-#: strings no dictionary lists (``stor``, ``ert``, ``quo``, ``dora``).
+#: SCOWL's sizes from which a word must be known to WordNet or a second dictionary (GCIDE,
+#: FreeDict): they hold the strings no dictionary lists (``stor``, ``ert``, ``quo``).
 CONFIRM_SIZE = 60
+#: How many of FreeDict's lineages must list a word WordNet has only in its phrases, or
+#: that SCOWL also lists as a name: one lists ``coli``, ``vitae``, ``sequitur`` or ``kyle``
+#: alone, two list ``biometric``, ``squamous``, ``shalom``.
+TWO = 2
 SOURCE = (
     "SCOWL 2020.12.07 (Debian package scowl, wordlist.aspell.net), sizes up to 70 and "
     "WordNet's common words of size 80, categories english, american, british, british_z, "
     "canadian, australian and their variants of levels 1-2 (3 where WordNet knows them), "
     "accents dropped, clipped words of its abbreviations; checked against WordNet 3.0 "
-    "(Debian package wordnet-base), GCIDE 0.48.5 (Debian package dict-gcide) and "
-    "cuberef's reviewed slang list (engine/build/english_slang.txt)"
+    "(Debian package wordnet-base), GCIDE 0.48.5 (Debian package dict-gcide), "
+    f"{freedict.SOURCE} and cuberef's reviewed slang list (engine/build/english_slang.txt)"
 )
 LICENCE = (
     "SCOWL copyright Kevin Atkinson and others; permissive (MIT-like), "
     "see /usr/share/doc/scowl/copyright; WordNet 3.0 Copyright 2006 by Princeton "
     "University, WordNet licence, see /usr/share/doc/wordnet-base/copyright; GCIDE "
-    "(GPL-3+, consulted only, none of its text is copied)"
+    "(GPL-3+, consulted only, none of its text is copied); FreeDict's English headwords "
+    f"({freedict.LICENCE})"
 )
 #: The Debian packages the build reads.
-DEBIAN_PACKAGES = ("scowl", wordnet_source.DEBIAN_PACKAGE, gcide.DEBIAN_PACKAGE, "wfrench")
+DEBIAN_PACKAGES = (
+    "scowl",
+    wordnet_source.DEBIAN_PACKAGE,
+    gcide.DEBIAN_PACKAGE,
+    "wfrench",
+    *freedict.DEBIAN_PACKAGES,
+)
 #: A list of French words (Debian ``wfrench``, GPL-2+), to tell a foreign word.
 FRENCH = Path("/usr/share/dict/french")
-#: The name each package's copyright file is copied under, beside the notes.
-LICENCE_NAMES = ("scowl", "wordnet", "gcide", "wfrench")
-NEEDED = (SCOWL, wordnet_source.WORDNET / "data.noun", gcide.DICTD / "gcide.index", FRENCH)
+#: The name each source's copyright file is copied under, beside the notes, and its package
+#: (FreeDict's packages share two copyright files, one for its own dictionaries, one for
+#: WikDict's).
+LICENCES = {
+    "scowl": "scowl",
+    "wordnet": wordnet_source.DEBIAN_PACKAGE,
+    "gcide": gcide.DEBIAN_PACKAGE,
+    "wfrench": "wfrench",
+    "freedict": "dict-freedict-eng-deu",
+    "freedict-wikdict": "dict-freedict-eng-fin",
+}
+NEEDED = (
+    SCOWL,
+    wordnet_source.WORDNET / "data.noun",
+    gcide.DICTD / "gcide.index",
+    FRENCH,
+    *(freedict.package_file(package) for package in freedict.DEBIAN_PACKAGES),
+)
 
 _WORD = re.compile(r"[a-z]+")
 _VOWEL = re.compile(r"[aeiouy]")
@@ -262,12 +299,15 @@ def build(
     current: set[str] | None = None,
     foreign: set[str] | None = None,
     prefixed: set[str] | None = None,
+    dictionaries: FreeDict | None = None,
 ) -> EnglishList:
     """Sort SCOWL's entries into the words kept and the words refused, with why.
 
     ``current`` is GCIDE's words in present use, ``foreign`` a list of French words and
-    ``prefixed`` GCIDE's prefixes (read from their Debian packages when not given)."""
+    ``prefixed`` GCIDE's prefixes and ``dictionaries`` FreeDict's English headwords (read
+    from their Debian packages when not given)."""
     wordnet = wordnet or WordNet()
+    dictionaries = dictionaries or FreeDict()
     current = gcide.current_words() if current is None else current
     foreign = _french() if foreign is None else foreign
     sizes = [s for s in range(101) if s <= MAX_SIZE]
@@ -283,9 +323,17 @@ def build(
         for category in ("proper-names", "upper")
         for entry in read_scowl(category, folder, range(101))
     )
+    prefixes = gcide.prefixes(gcide.DICTD) if prefixed is None else prefixed
     for entry in read_scowl("words", folder, RARE_SIZES):
         first = wordnet.commonest(entry)
-        if entry in entries or first is None:
+        if entry in entries or not _WORD.fullmatch(entry):
+            continue
+        if first is None and not wordnet.bases(entry) and entry not in names | prefixes:
+            listing = len(dictionaries.sources.get(entry, ())) + (entry in current)
+            if listing >= TWO or (wordnet.modifier(entry) and entry not in foreign):
+                entries[entry] = RARE_SIZES[0]
+            continue
+        if first is None:
             continue
         if wordnet.capitalised_common(entry) or (
             not wordnet.people(entry)
@@ -298,14 +346,15 @@ def build(
     abbreviations = _plain(e for e in read_scowl("abbreviations", folder) if e.islower())
     pieces = _fragments(read_scowl("contractions", folder))
     phrases = wordnet.phrase_words
-    prefixes = gcide.prefixes(gcide.DICTD) if prefixed is None else prefixed
     every_size = set(read_scowl("words", folder))
 
     def formed(entry: str) -> bool:  # a word has forms of its own: hypers, unis
         return any(entry + ending in every_size for ending in _INFLECTIONS)
 
     reviewed = set(slang_list())
-    offensive_heads = _marked_heads(wordnet, offensive=True)
+    offensive_heads = _marked_heads(wordnet, offensive=True) | {
+        entry for entry, size in entries.items() if size >= RARE and rare_slur(wordnet, entry)
+    }
     slang_heads = reviewed | _marked_heads(wordnet, offensive=False)
     offensive = _forms(offensive_heads, plain, wordnet)
     slang = _forms(slang_heads, plain, wordnet, reviewed)
@@ -336,10 +385,20 @@ def build(
             return "unconfirmed"
         return None
 
+    def listed(entry: str) -> bool:  # a dictionary besides WordNet lists it
+        if entry in current:
+            return True
+        if entry in phrases:  # WordNet has it only in its phrases: quo, situ, coli
+            return dictionaries.listed(entry, TWO) or (
+                wordnet.modifier(entry) and entry not in foreign
+            )
+        return dictionaries.listed(entry, TWO if entry in names else 1)  # kyle, willie
+
     known = {entry for entry, size in entries.items() if size < CONFIRM_SIZE} | current
+    known |= {word for word in dictionaries.sources if listed(word)}
 
     def _current(entry: str) -> bool:
-        return entry in current or derived(entry, lambda w: w != entry and w in known, wordnet)
+        return listed(entry) or derived(entry, lambda w: w != entry and w in known, wordnet)
 
     for entry in entries:
         refusal = kind(entry)
@@ -439,6 +498,17 @@ def offensive_word(senses: list[Sense], listed: bool) -> bool:
     return listed and hurtful > 0 and hurtful >= sum(sense.ordinary for sense in senses)
 
 
+def rare_slur(wordnet: WordNet, word: str) -> bool:
+    """Whether a word's senses that are slurs on a people are at least as many as its
+    ordinary ones: offensive where SCOWL lists it only from size 50, a rare word whose
+    slur is what a player means by it (``kaffir``, ``sheeny``: their sorghum and their
+    shine are the rarer words), where a common word's ordinary senses are in use
+    (``taco``, ``paddy``, ``chink`` count)."""
+    senses = wordnet.senses.get(word, [])
+    slurs = sum(sense.slur for sense in senses)
+    return slurs > 0 and slurs >= sum(sense.ordinary for sense in senses)
+
+
 def _marked_heads(wordnet: WordNet, offensive: bool) -> set[str]:
     """The WordNet lemmas that are slang: every sense marked (slang, colloquial), one of
     them slang, none offensive. Or (``offensive``) offensive: see :func:`offensive_word`."""
@@ -510,13 +580,15 @@ def _unconfirmed(entry: str, names: set[str], phrases: set[str], foreign: set[st
 def _clipped(folder: Path, entries: dict[str, int], wordnet: WordNet) -> set[str]:
     """SCOWL's abbreviations (sizes up to 70) that are clipped words of their own, as a
     word has forms and an abbreviation (``etc``, ``approx``) has none: written small,
-    with a vowel, of three letters or more, and either known to WordNet as a common word
-    with a form among SCOWL's words (``morph`` and ``morphed``, ``maths`` and ``math``,
-    ``prelim`` and ``prelims``) or unknown to WordNet with a plural among SCOWL's words
-    that WordNet does not know either (``app`` and ``apps``, ``stat`` and ``stats``)."""
+    with a vowel, and either known to WordNet as a common word with a form among SCOWL's
+    words (``morph`` and ``morphed``, ``maths`` and ``math``, ``prelim`` and ``prelims``;
+    ``ab`` and ``abs``, ``el`` and ``els``, ``li`` and ``lis``: two letters as a word
+    and its forms are ruled alike) or, of three letters or more, unknown to WordNet with a
+    plural among SCOWL's words that WordNet does not know either (``app`` and ``apps``,
+    ``stat`` and ``stats``)."""
     found = set()
     for entry in read_scowl("abbreviations", folder, range(MAX_SIZE + 1)):
-        if not (_WORD.fullmatch(entry) and len(entry) >= 3 and is_word(entry)):
+        if not (_WORD.fullmatch(entry) and len(entry) >= 2 and is_word(entry)):
             continue
         if _lowercase(entry, wordnet) and any(lemma != entry for lemma, _ in wordnet.bases(entry)):
             found.add(entry)  # itself a form of a common word: abs of ab
@@ -524,7 +596,11 @@ def _clipped(folder: Path, entries: dict[str, int], wordnet: WordNet) -> set[str
             forms = {entry + "s", entry + "es", entry + "ed", entry + "ing", entry[:-1]}
             if any(form in entries for form in forms if form != entry[:-1] or entry[-1] == "s"):
                 found.add(entry)
-        elif entry + "s" in entries and not wordnet.bases(entry) | wordnet.bases(entry + "s"):
+        elif (
+            len(entry) >= 3
+            and entry + "s" in entries
+            and not wordnet.bases(entry) | wordnet.bases(entry + "s")
+        ):
             found.add(entry)
     return found
 
@@ -649,11 +725,11 @@ def build_into(folder: Path, scowl: Path = SCOWL) -> list[str]:
         "definitions": len(meanings),
         "definitions_source": wordnet_source.SOURCE,
         "definitions_licence": wordnet_source.LICENCE,
-        "confirmed_by": f"{gcide.SOURCE}; {gcide.LICENCE}",
+        "confirmed_by": f"{gcide.SOURCE}; {gcide.LICENCE}; {freedict.SOURCE}; {freedict.LICENCE}",
         "foreign_words_from": "wfrench (Debian package wfrench, GPL-2+), the French list",
         "source": SOURCE,
         "licence": LICENCE,
     }
     write_card(notes / CARD, card)
-    copy_licences(notes, dict(zip(LICENCE_NAMES, DEBIAN_PACKAGES, strict=True)))
+    copy_licences(notes, LICENCES)
     return sorted(result.words)

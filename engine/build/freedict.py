@@ -1,14 +1,25 @@
-"""FreeDict's English-Czech dictionary (Debian ``dict-freedict-eng-ces``): the Czech
-words it gives for the senses it marks vulgar or obscene.
+"""FreeDict's English headwords (Debian ``dict-freedict-eng-*``): a dictionary source
+independent of SCOWL, WordNet and GCIDE, consulted only (none of its text is shipped).
 
-The dictionary gives each English headword its Czech translations, one a line; a line
-that begins ``[vulg]`` or ``[obsc]`` translates a vulgar or obscene sense (``shit`` ->
-``[vulg] hovno``). The mark is the English sense's, so a Czech word it gives is not
-vulgar by that alone (``bitch`` -> ``[vulg] kráva (velmi nepříjemná žena)``):
-:mod:`engine.build.czech` counts a word offensive only where a second list has it too.
+Each package is a dictd database: an index of folded keys (``men's`` is indexed as
+``mens``) pointing into the compressed text, where an entry's first line is its headword
+as written, then its pronunciation, part of speech or notes (``gelato //dʒəˈlɑːtəʊ// <n>``,
+``sheeny /ʃˈiːni/``). A word is a package's headword only where that first line names it
+written small: a proper noun keeps its capital (``Aachen``), a phrase its spaces, and an
+abbreviation in brackets after its phrase (``able-bodied seaman (AB)``) is no headword.
 
->>> sorted(marked_words("shit\\n [vulg] hovno\\nass\\nprdel\\n [obsc] kunda (vulgárně)\\n"))
-['hovno', 'kunda', 'vulgárně']
+The packages come from three independent lineages, counted as three sources: Ding
+(TU Chemnitz's English-German dictionary), dicts.info's English-Czech dictionary, and
+Wiktionary through WikDict (its English-Finnish, -Bulgarian, -Indonesian, -Japanese and
+-Norwegian dictionaries hold different parts of Wiktionary's English words). FreeDict's
+older English-Hungarian dictionary writes every headword small, names too, and is left
+out.
+
+>>> headword("gelato //dʒəˈlɑːtəʊ// //d͡ʒəˈlɑtoʊ// <n>"), headword("able-bodied seaman /x/ (AB)")
+('gelato', 'able-bodied seaman')
+
+The English-Czech dictionary also serves the Czech list: the Czech words it gives for the
+senses it marks vulgar or obscene (:func:`vulgar_words`).
 """
 
 from __future__ import annotations
@@ -18,27 +29,113 @@ import re
 from pathlib import Path
 
 DICTD = Path("/usr/share/dictd")
-DEBIAN_PACKAGE = "dict-freedict-eng-ces"
-DICTIONARY = DICTD / "freedict-eng-ces.dict.dz"
-SOURCE = "FreeDict eng-ces 0.1.3 (Debian package dict-freedict-eng-ces 2022.04.21-1)"
+#: Each package's lineage: the packages of one lineage are one source.
+LINEAGES = {
+    "dict-freedict-eng-deu": "Ding",
+    "dict-freedict-eng-ces": "dicts.info",
+    "dict-freedict-eng-fin": "Wiktionary",
+    "dict-freedict-eng-bul": "Wiktionary",
+    "dict-freedict-eng-ind": "Wiktionary",
+    "dict-freedict-eng-jpn": "Wiktionary",
+    "dict-freedict-eng-nor": "Wiktionary",
+}
+DEBIAN_PACKAGES = tuple(LINEAGES)
+SOURCE = (
+    "FreeDict's English headwords (Debian packages dict-freedict-eng-deu 2022.04.21-1: "
+    "Ding 1.9-fd1; dict-freedict-eng-ces 2022.04.21-1: dicts.info 0.1.3; "
+    "dict-freedict-eng-fin, -bul, -ind, -jpn, -nor 2022.12.07-2: WikDict 2022.11.18 "
+    "from Wiktionary)"
+)
 LICENCE = (
+    "Ding: GPL-3+ and AGPL-3; dicts.info: GPL-2+; WikDict: CC-BY-SA 3.0; consulted only, "
+    "none of their text is copied; see /usr/share/doc/dict-freedict-eng-*/copyright"
+)
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_AFTER_HEADWORD = re.compile(r" (?:/|<|\(|\[)")
+_WORD = re.compile(r"[a-z]+")
+
+
+def _number(text: str) -> int:
+    value = 0
+    for char in text:
+        value = value * 64 + _B64.index(char)
+    return value
+
+
+def headword(first_line: str) -> str:
+    """An entry's headword: its first line up to the pronunciation, part of speech or
+    notes."""
+    return _AFTER_HEADWORD.split(first_line, 1)[0].strip()
+
+
+def package_file(package: str, folder: Path = DICTD) -> Path:
+    return folder / f"{package.removeprefix('dict-')}.index"
+
+
+def entries(package: str, folder: Path = DICTD) -> dict[str, list[str]]:
+    """A package's entries by their headword written small (words a-z only)."""
+    index = package_file(package, folder)
+    text = gzip.decompress(index.with_suffix(".dict.dz").read_bytes())  # offsets count bytes
+    found: dict[str, list[str]] = {}
+    seen = set()
+    for line in index.read_text(encoding="utf-8").splitlines():
+        _, offset, length = line.split("\t")
+        if (offset, length) in seen:  # one entry under several keys
+            continue
+        seen.add((offset, length))
+        start = _number(offset)
+        entry = text[start : start + _number(length)].decode("utf-8", "replace")
+        word = headword(entry.split("\n", 1)[0])
+        if _WORD.fullmatch(word):
+            found.setdefault(word, []).append(entry)
+    return found
+
+
+class FreeDict:
+    """Which lineages list each word as a headword."""
+
+    def __init__(self, folder: Path = DICTD) -> None:
+        self.sources: dict[str, set[str]] = {}
+        for package, lineage in LINEAGES.items():
+            for word in entries(package, folder):
+                self.sources.setdefault(word, set()).add(lineage)
+
+    def listed(self, word: str, sources: int = 1) -> bool:
+        """Whether at least ``sources`` lineages list the word as a headword."""
+        return len(self.sources.get(word, ())) >= sources
+
+
+#: The English-Czech dictionary, read for its Czech side by :mod:`engine.build.czech`.
+CZECH_PACKAGE = "dict-freedict-eng-ces"
+CZECH_DICTIONARY = DICTD / "freedict-eng-ces.dict.dz"
+CZECH_SOURCE = "FreeDict eng-ces 0.1.3 (Debian package dict-freedict-eng-ces 2022.04.21-1)"
+CZECH_LICENCE = (
     "GPL-2+: FreeDict contributors, see /usr/share/doc/dict-freedict-eng-ces/copyright "
     "(consulted only: none of its text is shipped)"
 )
 _MARK = re.compile(r"\s*\[(vulg|obsc)\]")
-_WORD = re.compile(r"[^\W\d_]+")
+_CZECH_WORD = re.compile(r"[^\W\d_]+")
 
 
 def marked_words(text: str) -> set[str]:
-    """The lowercase words of the translations marked vulgar or obscene in ``text``."""
+    """The lowercase words of the translations marked vulgar or obscene in ``text``: each
+    English headword is followed by its Czech translations, one a line, and a line that
+    begins ``[vulg]`` or ``[obsc]`` translates a vulgar or obscene sense. The mark is the
+    English sense's, so a Czech word it gives is not vulgar by that alone (``bitch`` ->
+    ``[vulg] kráva``): the Czech build counts a word offensive only where a second list has
+    it too.
+
+    >>> sorted(marked_words("shit\\n [vulg] hovno\\nass\\nprdel\\n [obsc] kunda (vulgárně)\\n"))
+    ['hovno', 'kunda', 'vulgárně']
+    """
     found: set[str] = set()
     for line in text.splitlines():
         mark = _MARK.match(line)
         if mark:
-            found.update(w for w in _WORD.findall(line[mark.end() :]) if w.islower())
+            found.update(w for w in _CZECH_WORD.findall(line[mark.end() :]) if w.islower())
     return found
 
 
-def vulgar_words(path: Path = DICTIONARY) -> set[str]:
+def vulgar_words(path: Path = CZECH_DICTIONARY) -> set[str]:
     """The Czech words FreeDict gives for a vulgar or obscene sense (dictzip is gzip)."""
     return marked_words(gzip.decompress(path.read_bytes()).decode("utf-8"))

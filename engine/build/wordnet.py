@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 WORDNET = Path("/usr/share/wordnet")
@@ -51,7 +52,8 @@ SLANG_DOMAINS = frozenset({"07157273"})
 COLLOQUIAL = "07075172"
 #: The usage domains that make a sense offensive: "obscenity, smut, vulgarism" and
 #: "ethnic slur".
-OFFENSIVE_DOMAINS = frozenset({"07124340", "06718862"})
+ETHNIC_SLUR = "06718862"
+OFFENSIVE_DOMAINS = frozenset({"07124340", ETHNIC_SLUR})
 #: "Disparagement" (``queer``'s, ``hillbilly``'s): offensive only where a second source
 #: says the word is (see engine/build/english.py).
 DISPARAGING = "06717170"
@@ -119,6 +121,14 @@ class Sense:
         return DISPARAGING in marks or DISPARAGING_GLOSS.match(self.gloss) is not None
 
     @property
+    def slur(self) -> bool:
+        """Whether the sense is a slur on a people: marked an ethnic slur, or a disparaging
+        or offensive term whose gloss names a people (a Jew, any Black African)."""
+        return ETHNIC_SLUR in self.usage | self.shared or (
+            self.disparaging and A_PEOPLE.search(self.gloss) is not None
+        )
+
+    @property
     def person(self) -> bool:
         """Whether the synset is a kind of person: where an insult lies (``twat``'s "a
         stupid incompetent fool"), or a people (a Greek)."""
@@ -182,12 +192,18 @@ class WordNet:
 
     def __init__(self, folder: Path = WORDNET) -> None:
         synsets: dict[tuple[str, str], dict[str, Sense]] = {}
+        #: Each synset's hypernyms (``@``, ``@i``), by (part of speech, offset).
+        self.hypernyms: dict[tuple[str, str], list[tuple[str, str]]] = {}
         for part, name in PARTS.items():
             text = (folder / f"data.{name}").read_text(encoding="latin-1")
             for line in text.splitlines():
                 if not line.startswith(" "):
-                    offset, words = _synset(line, part)
+                    offset, words, above = _synset(line, part)
                     synsets[(part, offset)] = words
+                    self.hypernyms[(part, offset)] = above
+        self.members = {key: set(words) for key, words in synsets.items()}
+        #: Each lemma's synsets, most frequent first within each part of speech.
+        self.synsets: dict[str, list[tuple[str, str]]] = defaultdict(list)
         #: Lowercase lemma -> its senses, most frequent first within each part of speech.
         self.senses: dict[str, list[Sense]] = defaultdict(list)
         for part, name in PARTS.items():
@@ -200,6 +216,7 @@ class WordNet:
                     sense = synsets[(part, offset)].get(lemma)
                     if sense is not None:
                         self.senses[lemma].append(sense)
+                        self.synsets[lemma].append((part, offset))
         self.exceptions: dict[str, dict[str, set[str]]] = {part: defaultdict(set) for part in PARTS}
         for part, name in PARTS.items():
             for line in (folder / f"{name}.exc").read_text(encoding="latin-1").splitlines():
@@ -211,6 +228,53 @@ class WordNet:
         """The words of WordNet's lemmas of more than one word (``status_quo``,
         ``vice_versa``)."""
         return {part for lemma in self.senses if "_" in lemma for part in lemma.split("_")}
+
+    def kind_of(self, lemma: str, head: str) -> bool:
+        """Whether a sense of a lemma is a kind of thing that the word ``head`` names: the
+        head is a word of one of its hypernyms, up to the root (a fava bean is a bean)."""
+        seen: set[tuple[str, str]] = set()
+        todo = [above for key in self.synsets.get(lemma, ()) for above in self.hypernyms[key]]
+        while todo:
+            key = todo.pop()
+            if key in seen:
+                continue
+            seen.add(key)
+            if head in self.members[key]:
+                return True
+            todo.extend(self.hypernyms[key])
+        return False
+
+    @cached_property
+    def compounds(self) -> dict[str, list[str]]:
+        """The first word of each lemma of two words -> those lemmas (``fava`` ->
+        ``fava_bean``)."""
+        found: dict[str, list[str]] = defaultdict(list)
+        for lemma in self.senses:
+            first, _, second = lemma.partition("_")
+            if second and "_" not in second:
+                found[first].append(lemma)
+        return found
+
+    def modifier(self, word: str) -> bool:
+        """Whether WordNet has a word as the first of two words naming a kind of what the
+        second names (``fava bean``, ``minke whale``, ``folic acid``): an English
+        compound of modifier and head, where a phrase's word (``quo`` of ``status quo``,
+        ``situ`` of ``in situ``) qualifies no head."""
+        return any(
+            self.kind_of(lemma, lemma.partition("_")[2])
+            and not all(_named(sense.spelt) for sense in self.senses[lemma])  # Lyme disease
+            and not self._clipping(word, lemma)
+            for lemma in self.compounds.get(word, ())
+        )
+
+    def _clipping(self, word: str, lemma: str) -> bool:
+        """Whether a word is, in a lemma's synsets, cut from a longer word of another of
+        its lemmas (``sed rate`` beside ``sedimentation rate``)."""
+        return any(
+            other.split("_", 1)[0].startswith(word) and other.split("_", 1)[0] != word
+            for key in self.synsets.get(lemma, ())
+            for other in self.members[key]
+        )
 
     def common(self, form: str) -> bool:
         """Whether WordNet knows a form, itself or as an inflection, as a common word: a
@@ -265,8 +329,9 @@ class WordNet:
         return found
 
 
-def _synset(line: str, part: str) -> tuple[str, dict[str, Sense]]:
-    """A data line's offset and its words' senses, keyed by the lowercase lemma."""
+def _synset(line: str, part: str) -> tuple[str, dict[str, Sense], list[tuple[str, str]]]:
+    """A data line's offset, its words' senses, keyed by the lowercase lemma, and its
+    hypernyms."""
     head, _, gloss = line.partition(" | ")
     fields = head.split()
     offset, count = fields[0], int(fields[3], 16)
@@ -275,9 +340,12 @@ def _synset(line: str, part: str) -> tuple[str, dict[str, Sense]]:
     at = 4 + 2 * count
     kind = taxon = False
     shared: set[str] = set()
+    above = []
     for _ in range(int(fields[at])):
-        symbol, target, _, source_target = fields[at + 1 : at + 5]
+        symbol, target, target_part, source_target = fields[at + 1 : at + 5]
         at += 4
+        if symbol in ("@", "@i"):
+            above.append(({"s": "a"}.get(target_part, target_part), target))
         kind = kind or symbol == "@"
         taxon = taxon or symbol in ("#m", "%m")
         if symbol == ";u":
@@ -288,12 +356,29 @@ def _synset(line: str, part: str) -> tuple[str, dict[str, Sense]]:
                 usage[0].add(target)
             else:
                 shared.add(target)
-    return offset, {
-        word.lower(): Sense(
-            part, word, frozenset(marks), gloss.strip(), kind, frozenset(shared), fields[1], taxon
-        )
-        for word, marks in zip(spelt, usage, strict=True)
-    }
+    return (
+        offset,
+        {
+            word.lower(): Sense(
+                part,
+                word,
+                frozenset(marks),
+                gloss.strip(),
+                kind,
+                frozenset(shared),
+                fields[1],
+                taxon,
+            )
+            for word, marks in zip(spelt, usage, strict=True)
+        },
+        above,
+    )
+
+
+def _named(spelt: str) -> bool:
+    """Whether a lemma begins with a name: its first word capitalised, not in capitals
+    (``Lyme_disease``, where ``QWERTY_keyboard`` begins with a word)."""
+    return spelt.split("_", 1)[0].istitle()
 
 
 def short_gloss(gloss: str, limit: int = 160) -> str:

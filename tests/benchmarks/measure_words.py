@@ -13,8 +13,8 @@ Run: ``python tests/benchmarks/measure_words.py [--top 10000] [--boards 300]``.
   ``tests/czech_words.tsv``) whose ruling the list does not give.
 - **Boards**: ``--boards`` boards of ``--game`` (default Boggle's 4x4) rolled with seeds
   1..N, as ``cuberef roll --game boggle --seed N``, solved; each word the solver lists that
-  english_words.tsv refuses, or that neither WordNet nor GCIDE knows, is counted, with the
-  boards holding one.
+  english_words.tsv refuses, or that neither WordNet nor GCIDE knows (and of those, the
+  ones FreeDict's English headwords lack too), is counted, with the boards holding one.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.board import Board  # noqa: E402
 from engine.build import gcide  # noqa: E402
+from engine.build.freedict import FreeDict  # noqa: E402
 from engine.build.wordnet import WordNet  # noqa: E402
 from engine.games import find_game  # noqa: E402
 from engine.lexicon import Lexicon  # noqa: E402
@@ -93,13 +94,19 @@ def common_words(top: int, known: set[str], wordnet: WordNet) -> None:
     print("  names: " + " ".join(sorted(names)))
 
 
-def boards(count: int, known: set[str], wordnet: WordNet, name: str = "boggle") -> None:
+def boards(
+    count: int,
+    known: set[str],
+    wordnet: WordNet,
+    name: str = "boggle",
+    more: frozenset[str] = frozenset(),
+) -> None:
     game = find_game(name)
     en = Lexicon.open(game.lexicon)
     refused = {word for word, ruling, _ in rows("english_words.tsv") if ruling != "counts"}
     listed: Counter[str] = Counter()
     unknown: Counter[str] = Counter()
-    holding = with_refused = 0
+    holding = with_refused = nowhere = 0
     for seed in range(1, count + 1):
         faces = game.cube_set(None).roll(random.Random(seed))
         board = Board.from_faces(faces, game.size)
@@ -107,6 +114,7 @@ def boards(count: int, known: set[str], wordnet: WordNet, name: str = "boggle") 
         strange = [word for word in found if word not in known and not wordnet.bases(word)]
         unknown.update(strange)
         holding += bool(strange)
+        nowhere += any(word not in more for word in strange)
         wrong = [word for word in found if word in refused]
         listed.update(wrong)
         with_refused += bool(wrong)
@@ -119,6 +127,10 @@ def boards(count: int, known: set[str], wordnet: WordNet, name: str = "boggle") 
         f"GCIDE knows ({len(unknown)} such words)"
     )
     print("  " + " ".join(f"{word}:{n}" for word, n in unknown.most_common(80)))
+    print(
+        f"boards: {nowhere} of {count} list a word FreeDict's English headwords lack too "
+        f"({sum(1 for word in unknown if word not in more)} such words)"
+    )
 
 
 def main() -> int:
@@ -136,7 +148,7 @@ def main() -> int:
     wordnet = WordNet()
     known = gcide.current_words()
     common_words(args.top, known, wordnet)
-    boards(args.boards, known, wordnet, args.game)
+    boards(args.boards, known, wordnet, args.game, frozenset(FreeDict().sources))
     return 0
 
 
