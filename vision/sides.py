@@ -1,6 +1,7 @@
 """A cube's side seen at a slant and found as if it were a top: it lies against its own
-cube's top alone, edge to edge, on the camera's side of it, and the detector is less sure
-of it than of that top.
+cube's top, edge to edge, on the camera's side of it, and the detector is less sure of it
+than of that top. It may touch a neighbour's cube too (a side below a word's cube lies
+beside the next word's), but never a find further on in line with its top.
 
 A find that continues a line of cubes a full pitch on is a word's next cube, not a side.
 Another is not dropped outright (a word's last cube also touches one cube alone), but
@@ -55,25 +56,37 @@ def near_edge(quads: Sequence[FaceQuad]) -> np.ndarray | None:
 
 
 def side_like(quads: Sequence[FaceQuad]) -> list[int]:
-    """The detector's finds that touch one find alone, a find of the detector's that it is
-    surer of and that lies on the camera's side of it (``near_edge``): each may be that
-    cube's side. Those least sure against their top first."""
+    """The detector's finds that touch a find of the detector's that it is surer of, on the
+    camera's side of it (``near_edge``), and lie in no line of cubes through it: each may
+    be that cube's side. Those least sure against their top first."""
     towards = near_edge(quads)
     if towards is None:
         return []
     touch = touching(quads)
     found = []
     for k, quad in enumerate(quads):
-        near = np.flatnonzero(touch[k])
-        if not quad.learned or len(near) != 1:
-            continue
-        top = quads[int(near[0])]
-        step = np.subtract(quad.center, top.center)
-        facing = step @ towards >= math.cos(math.radians(TOWARDS)) * np.linalg.norm(step)
-        beside = top.learned and quad.score < top.score and facing
-        if beside and not _next_in_line(quads, touch, int(near[0]), step):
-            found.append((quad.score / top.score, k))
+        top = _its_top(quads, touch, towards, k) if quad.learned else None
+        if top is not None:
+            found.append((quad.score / quads[top].score, k))
     return [k for _, k in sorted(found)]
+
+
+def _its_top(
+    quads: Sequence[FaceQuad], touch: np.ndarray, towards: np.ndarray, k: int
+) -> int | None:
+    """The find whose side the find ``k`` may be (None where none): one of the detector's
+    that ``k`` touches, surer than it, with ``k`` on the camera's side of it and in no line
+    of cubes through it."""
+    for found in np.flatnonzero(touch[k]):
+        t = int(found)
+        top = quads[t]
+        step = np.subtract(quads[k].center, top.center)
+        facing = step @ towards >= math.cos(math.radians(TOWARDS)) * np.linalg.norm(step)
+        beside = top.learned and quads[k].score < top.score and facing
+        in_line = _next_in_line(quads, touch, t, step) or _between(quads, touch, k, step)
+        if beside and not in_line:
+            return t
+    return None
 
 
 def _next_in_line(quads: Sequence[FaceQuad], touch: np.ndarray, top: int, step: np.ndarray) -> bool:
@@ -86,6 +99,17 @@ def _next_in_line(quads: Sequence[FaceQuad], touch: np.ndarray, top: int, step: 
             continue
         cos = float(step @ pitch) / (float(np.linalg.norm(step)) * length)
         if cos >= math.cos(math.radians(IN_LINE)) and np.linalg.norm(step) >= PITCH * length:
+            return True
+    return False
+
+
+def _between(quads: Sequence[FaceQuad], touch: np.ndarray, k: int, step: np.ndarray) -> bool:
+    """Whether the find ``k``, ``step`` on from the find it may be a side of, touches a
+    find further on in that line: a cube between two in line is a word's, not a side."""
+    for other in np.flatnonzero(touch[k]):
+        on = np.subtract(quads[int(other)].center, quads[k].center)
+        length = float(np.linalg.norm(on)) * float(np.linalg.norm(step))
+        if length and float(on @ step) / length >= math.cos(math.radians(IN_LINE)):
             return True
     return False
 
