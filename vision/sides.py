@@ -7,12 +7,16 @@ A find that continues a line of cubes a full pitch on is a word's next cube, not
 Another is not dropped outright (a word's last cube also touches one cube alone), but
 where it takes the one die that a cube of a piece needs (the set has one die showing both
 faces), the side gives way: the cube of the piece keeps its face, so a crossword is not cut
-short by a side's letter.
+short by a side's letter. A side that lies beside a neighbour's cube too would take a cell
+of the crossword even where no die is short: it is made no cube where it is seen smaller
+than its top (a cube in front, nearer the camera, is seen as large or larger) and shows a
+face that its top's die, and no other die of the set, shows with the top's.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -33,6 +37,10 @@ GROWTH = 1.05
 #: long as theirs or more (this share of it), is that word's next cube: a side lies closer
 #: to its top than the next cube would, being seen foreshortened.
 IN_LINE, PITCH = 25.0, 0.9
+#: A side is seen smaller than its top (at a slant under 45 degrees off the vertical, its
+#: height foreshortened more than the top's depth), a cube in front of another, nearer the
+#: camera, as large or larger: a find less than this share of the top's side may be its side.
+SMALLER = 0.9
 #: A find left out is given its face in a side's place only where the model reads it at
 #: least this surely (a find that is the model's guess is no cube worth a side's die).
 RESCUED = 0.5
@@ -123,7 +131,8 @@ def give_way(
     """``assignment`` (of ``probabilities``, one for each of ``quads``) with each find that
     may be a side (``side_like``) made no cube where, without it, a find left out is given a
     face: one that touches another cube, is not the side's own top (the two are one cube)
-    and may be no side itself."""
+    and may be no side itself; and, where it lies beside a neighbour's cube too, where it is
+    seen smaller than its top and read as a face that the top's die may show (``_own_side``)."""
     sides = side_like(quads)
     if not sides:
         return assignment
@@ -143,11 +152,50 @@ def give_way(
         ]
         if not left_out:
             continue
-        again = best_edition([probabilities[j] for j in others], cube_sets)
-        faces = [Assigned(None, 1.0, None)] * len(quads)
-        for j, assigned in zip(others, again.faces, strict=True):
-            faces[j] = assigned
-        if any(faces[j].face is not None and faces[j].probability >= RESCUED for j in left_out):
-            assignment = replace(again, faces=tuple(faces))
+        again = _without(probabilities, cube_sets, gone | {k})
+        if any(
+            again.faces[j].face is not None and again.faces[j].probability >= RESCUED
+            for j in left_out
+        ):
+            assignment = again
             gone.add(k)
+    # A side seen smaller than its top, showing a face of its top's own die, is that side
+    # whatever die it took. Only one lying beside a neighbour's cube as well: it would take
+    # a cell of the lattice. The die it gives up goes to no find left out (another side).
+    towards = near_edge(quads)
+    assert towards is not None  # side_like finds sides only where the finds grow
+    tops = {k: _its_top(quads, touch, towards, k) for k in sides if touch[k].sum() >= 2}
+    out = {j for j, a in enumerate(assignment.faces) if a.face is None}
+    while own := {k for k in tops if k not in gone and _own_side(quads, assignment, k, tops[k])}:
+        gone |= own
+        again = _without(probabilities, cube_sets, gone | out)
+        faces = [assignment.faces[j] if j in out else a for j, a in enumerate(again.faces)]
+        assignment = replace(again, faces=tuple(faces))
     return assignment
+
+
+def _own_side(quads: Sequence[FaceQuad], assignment: Assignment, k: int, top: int | None) -> bool:
+    """Whether the find ``k``, which may be the side of the find ``top``, is seen smaller
+    than it and read as a face that one die of the set, and only one, shows with the top's
+    face."""
+    if top is None or quads[k].side >= SMALLER * quads[top].side:
+        return False
+    faces = Counter([assignment.faces[k].face, assignment.faces[top].face])
+    if None in faces:
+        return False
+    # Both on one die (the same letter twice only where it shows it twice), and on one die
+    # alone: two faces that several dice show together lie on two cubes as often.
+    dice = assignment.cube_set.dice
+    return sum(faces <= Counter(str(f) for f in die.faces) for die in dice) == 1
+
+
+def _without(
+    probabilities: Sequence[Mapping[str, float]], cube_sets: Sequence[CubeSet], gone: set[int]
+) -> Assignment:
+    """The assignment of every find but those ``gone``, which are made no cube."""
+    others = [j for j in range(len(probabilities)) if j not in gone]
+    again = best_edition([probabilities[j] for j in others], cube_sets)
+    faces = [Assigned(None, 1.0, None)] * len(probabilities)
+    for j, assigned in zip(others, again.faces, strict=True):
+        faces[j] = assigned
+    return replace(again, faces=tuple(faces))
