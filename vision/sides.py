@@ -152,7 +152,9 @@ def give_way(
         ]
         if not left_out:
             continue
-        again = _without(probabilities, cube_sets, gone | {k})
+        # The die goes to no side left out (one read better than the find it should go to).
+        idle = {j for j in sides if assignment.faces[j].face is None}
+        again = _without(probabilities, cube_sets, gone | {k}, idle, assignment)
         if any(
             again.faces[j].face is not None and again.faces[j].probability >= RESCUED
             for j in left_out
@@ -168,9 +170,7 @@ def give_way(
     out = {j for j, a in enumerate(assignment.faces) if a.face is None}
     while own := {k for k in tops if k not in gone and _own_side(quads, assignment, k, tops[k])}:
         gone |= own
-        again = _without(probabilities, cube_sets, gone | out)
-        faces = [assignment.faces[j] if j in out else a for j, a in enumerate(again.faces)]
-        assignment = replace(again, faces=tuple(faces))
+        assignment = _without(probabilities, cube_sets, gone, out, assignment)
     return assignment
 
 
@@ -190,12 +190,20 @@ def _own_side(quads: Sequence[FaceQuad], assignment: Assignment, k: int, top: in
 
 
 def _without(
-    probabilities: Sequence[Mapping[str, float]], cube_sets: Sequence[CubeSet], gone: set[int]
+    probabilities: Sequence[Mapping[str, float]],
+    cube_sets: Sequence[CubeSet],
+    gone: set[int],
+    out: frozenset[int] | set[int] = frozenset(),
+    before: Assignment | None = None,
 ) -> Assignment:
-    """The assignment of every find but those ``gone``, which are made no cube."""
-    others = [j for j in range(len(probabilities)) if j not in gone]
+    """The assignment of every find but those ``gone``, which are made no cube, and those
+    ``out``, which stay as ``before`` left them (out)."""
+    others = [j for j in range(len(probabilities)) if j not in gone | out]
     again = best_edition([probabilities[j] for j in others], cube_sets)
     faces = [Assigned(None, 1.0, None)] * len(probabilities)
+    if before is not None:
+        for j in out:
+            faces[j] = before.faces[j]
     for j, assigned in zip(others, again.faces, strict=True):
         faces[j] = assigned
     return replace(again, faces=tuple(faces))
