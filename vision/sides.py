@@ -1,17 +1,22 @@
 """A cube's side seen at a slant and found as if it were a top: it lies against its own
-cube's top alone, edge to edge, on the camera's side of it, and the detector is less sure
-of it than of that top.
+cube's top, edge to edge, on the camera's side of it, and the detector is less sure of it
+than of that top. It may touch a neighbour's cube too (a side below a word's cube lies
+beside the next word's), but never a find further on in line with its top.
 
 A find that continues a line of cubes a full pitch on is a word's next cube, not a side.
 Another is not dropped outright (a word's last cube also touches one cube alone), but
 where it takes the one die that a cube of a piece needs (the set has one die showing both
 faces), the side gives way: the cube of the piece keeps its face, so a crossword is not cut
-short by a side's letter.
+short by a side's letter. A side that lies beside a neighbour's cube too would take a cell
+of the crossword even where no die is short: it is made no cube where it is seen smaller
+than its top (a cube in front, nearer the camera, is seen as large or larger) and shows a
+face that its top's die, and no other die of the set, shows with the top's.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -32,6 +37,10 @@ GROWTH = 1.05
 #: long as theirs or more (this share of it), is that word's next cube: a side lies closer
 #: to its top than the next cube would, being seen foreshortened.
 IN_LINE, PITCH = 25.0, 0.9
+#: A side is seen smaller than its top (at a slant under 45 degrees off the vertical, its
+#: height foreshortened more than the top's depth), a cube in front of another, nearer the
+#: camera, as large or larger: a find less than this share of the top's side may be its side.
+SMALLER = 0.9
 #: A find left out is given its face in a side's place only where the model reads it at
 #: least this surely (a find that is the model's guess is no cube worth a side's die).
 RESCUED = 0.5
@@ -55,25 +64,37 @@ def near_edge(quads: Sequence[FaceQuad]) -> np.ndarray | None:
 
 
 def side_like(quads: Sequence[FaceQuad]) -> list[int]:
-    """The detector's finds that touch one find alone, a find of the detector's that it is
-    surer of and that lies on the camera's side of it (``near_edge``): each may be that
-    cube's side. Those least sure against their top first."""
+    """The detector's finds that touch a find of the detector's that it is surer of, on the
+    camera's side of it (``near_edge``), and lie in no line of cubes through it: each may
+    be that cube's side. Those least sure against their top first."""
     towards = near_edge(quads)
     if towards is None:
         return []
     touch = touching(quads)
     found = []
     for k, quad in enumerate(quads):
-        near = np.flatnonzero(touch[k])
-        if not quad.learned or len(near) != 1:
-            continue
-        top = quads[int(near[0])]
-        step = np.subtract(quad.center, top.center)
-        facing = step @ towards >= math.cos(math.radians(TOWARDS)) * np.linalg.norm(step)
-        beside = top.learned and quad.score < top.score and facing
-        if beside and not _next_in_line(quads, touch, int(near[0]), step):
-            found.append((quad.score / top.score, k))
+        top = _its_top(quads, touch, towards, k) if quad.learned else None
+        if top is not None:
+            found.append((quad.score / quads[top].score, k))
     return [k for _, k in sorted(found)]
+
+
+def _its_top(
+    quads: Sequence[FaceQuad], touch: np.ndarray, towards: np.ndarray, k: int
+) -> int | None:
+    """The find whose side the find ``k`` may be (None where none): one of the detector's
+    that ``k`` touches, surer than it, with ``k`` on the camera's side of it and in no line
+    of cubes through it."""
+    for found in np.flatnonzero(touch[k]):
+        t = int(found)
+        top = quads[t]
+        step = np.subtract(quads[k].center, top.center)
+        facing = step @ towards >= math.cos(math.radians(TOWARDS)) * np.linalg.norm(step)
+        beside = top.learned and quads[k].score < top.score and facing
+        in_line = _next_in_line(quads, touch, t, step) or _between(quads, touch, k, step)
+        if beside and not in_line:
+            return t
+    return None
 
 
 def _next_in_line(quads: Sequence[FaceQuad], touch: np.ndarray, top: int, step: np.ndarray) -> bool:
@@ -90,6 +111,17 @@ def _next_in_line(quads: Sequence[FaceQuad], touch: np.ndarray, top: int, step: 
     return False
 
 
+def _between(quads: Sequence[FaceQuad], touch: np.ndarray, k: int, step: np.ndarray) -> bool:
+    """Whether the find ``k``, ``step`` on from the find it may be a side of, touches a
+    find further on in that line: a cube between two in line is a word's, not a side."""
+    for other in np.flatnonzero(touch[k]):
+        on = np.subtract(quads[int(other)].center, quads[k].center)
+        length = float(np.linalg.norm(on)) * float(np.linalg.norm(step))
+        if length and float(on @ step) / length >= math.cos(math.radians(IN_LINE)):
+            return True
+    return False
+
+
 def give_way(
     quads: Sequence[FaceQuad],
     probabilities: Sequence[Mapping[str, float]],
@@ -99,7 +131,8 @@ def give_way(
     """``assignment`` (of ``probabilities``, one for each of ``quads``) with each find that
     may be a side (``side_like``) made no cube where, without it, a find left out is given a
     face: one that touches another cube, is not the side's own top (the two are one cube)
-    and may be no side itself."""
+    and may be no side itself; and, where it lies beside a neighbour's cube too, where it is
+    seen smaller than its top and read as a face that the top's die may show (``_own_side``)."""
     sides = side_like(quads)
     if not sides:
         return assignment
@@ -119,11 +152,58 @@ def give_way(
         ]
         if not left_out:
             continue
-        again = best_edition([probabilities[j] for j in others], cube_sets)
-        faces = [Assigned(None, 1.0, None)] * len(quads)
-        for j, assigned in zip(others, again.faces, strict=True):
-            faces[j] = assigned
-        if any(faces[j].face is not None and faces[j].probability >= RESCUED for j in left_out):
-            assignment = replace(again, faces=tuple(faces))
+        # The die goes to no side left out (one read better than the find it should go to).
+        idle = {j for j in sides if assignment.faces[j].face is None}
+        again = _without(probabilities, cube_sets, gone | {k}, idle, assignment)
+        if any(
+            again.faces[j].face is not None and again.faces[j].probability >= RESCUED
+            for j in left_out
+        ):
+            assignment = again
             gone.add(k)
+    # A side seen smaller than its top, showing a face of its top's own die, is that side
+    # whatever die it took. Only one lying beside a neighbour's cube as well: it would take
+    # a cell of the lattice. The die it gives up goes to no find left out (another side).
+    towards = near_edge(quads)
+    assert towards is not None  # side_like finds sides only where the finds grow
+    tops = {k: _its_top(quads, touch, towards, k) for k in sides if touch[k].sum() >= 2}
+    out = {j for j, a in enumerate(assignment.faces) if a.face is None}
+    while own := {k for k in tops if k not in gone and _own_side(quads, assignment, k, tops[k])}:
+        gone |= own
+        assignment = _without(probabilities, cube_sets, gone, out, assignment)
     return assignment
+
+
+def _own_side(quads: Sequence[FaceQuad], assignment: Assignment, k: int, top: int | None) -> bool:
+    """Whether the find ``k``, which may be the side of the find ``top``, is seen smaller
+    than it and read as a face that one die of the set, and only one, shows with the top's
+    face."""
+    if top is None or quads[k].side >= SMALLER * quads[top].side:
+        return False
+    faces = Counter([assignment.faces[k].face, assignment.faces[top].face])
+    if None in faces:
+        return False
+    # Both on one die (the same letter twice only where it shows it twice), and on one die
+    # alone: two faces that several dice show together lie on two cubes as often.
+    dice = assignment.cube_set.dice
+    return sum(faces <= Counter(str(f) for f in die.faces) for die in dice) == 1
+
+
+def _without(
+    probabilities: Sequence[Mapping[str, float]],
+    cube_sets: Sequence[CubeSet],
+    gone: set[int],
+    out: frozenset[int] | set[int] = frozenset(),
+    before: Assignment | None = None,
+) -> Assignment:
+    """The assignment of every find but those ``gone``, which are made no cube, and those
+    ``out``, which stay as ``before`` left them (out)."""
+    others = [j for j in range(len(probabilities)) if j not in gone | out]
+    again = best_edition([probabilities[j] for j in others], cube_sets)
+    faces = [Assigned(None, 1.0, None)] * len(probabilities)
+    if before is not None:
+        for j in out:
+            faces[j] = before.faces[j]
+    for j, assigned in zip(others, again.faces, strict=True):
+        faces[j] = assigned
+    return replace(again, faces=tuple(faces))
