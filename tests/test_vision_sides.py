@@ -12,7 +12,8 @@ import pytest
 from models.evaluate_reader import evaluate
 from models.sidescene import render_loose_sides
 from vision.carve import carve_faces
-from vision.detect import find_faces
+from vision.detect import FaceQuad, find_faces
+from vision.sides import below_their_tops
 
 MODEL = Path(str(files("models") / "cube_faces.onnx"))
 needs_model = pytest.mark.skipif(not MODEL.is_file(), reason="the face model is not built yet")
@@ -65,6 +66,25 @@ def test_a_top_the_finder_left_out_is_carved_from_its_blob():
             hidden += 1
             carved += len(near) == 1
     assert hidden >= 10 and carved >= 0.9 * hidden
+
+
+def _square(x: float, y: float, side: float) -> FaceQuad:
+    h = side / 2
+    corners = np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]])
+    return FaceQuad(corners, (x, y), side, 0.0, learned=True)
+
+
+def test_in_a_photo_of_few_finds_the_one_against_another_below_it_is_its_side():
+    """A single throw's top and the side found below it: the side gives way, whichever of
+    the two the detector is surer of; a find beside another, or below it but apart (a second
+    cube thrown), is a cube of its own; among four finds or more, which grow larger towards
+    the camera, ``near_edge`` tells the camera's side instead."""
+    top, side = _square(300, 200, 80), _square(320, 280, 90)
+    assert below_their_tops([side, top]) == [0]
+    assert below_their_tops([top, _square(385, 210, 80)]) == []  # beside it
+    assert below_their_tops([top, _square(300, 360, 80)]) == []  # two cubes apart
+    many = [top, side, _square(600, 200, 80), _square(600, 400, 90)]
+    assert below_their_tops(many) == []
 
 
 def test_carving_finds_nothing_without_faces_to_learn_from():

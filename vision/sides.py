@@ -7,6 +7,10 @@ Another is not dropped outright (a word's last cube also touches one cube alone)
 where it takes the one die that a cube of a piece needs (the set has one die showing both
 faces), the side gives way: the cube of the piece keeps its face, so a crossword is not cut
 short by a side's letter.
+
+A photo of fewer finds than tell the camera's side by their sizes (a cube thrown alone for
+who starts) is taken upright, as photos are: the table's near edge at the bottom of the
+frame, so a find that lies against another, below it, is that cube's side, and gives way.
 """
 
 from __future__ import annotations
@@ -32,6 +36,13 @@ GROWTH = 1.05
 #: long as theirs or more (this share of it), is that word's next cube: a side lies closer
 #: to its top than the next cube would, being seen foreshortened.
 IN_LINE, PITCH = 25.0, 0.9
+#: Fewer of the detector's finds than this cannot tell which way their sizes grow.
+FEW = 4
+#: A side lies against its top: their centres at most this many of their sides apart (the
+#: detector's outline of a face seen at a slant is loose; two cubes thrown lie apart).
+AGAINST = 1.2
+#: A photo's bottom: towards the camera where the photo is taken upright.
+DOWN = np.array([0.0, 1.0])
 #: A find left out is given its face in a side's place only where the model reads it at
 #: least this surely (a find that is the model's guess is no cube worth a side's die).
 RESCUED = 0.5
@@ -41,7 +52,7 @@ def near_edge(quads: Sequence[FaceQuad]) -> np.ndarray | None:
     """The direction in the photo (a unit vector) in which the detector's finds grow larger:
     towards the camera, where a photo is taken at a slant (None where they do not grow)."""
     learned = [q for q in quads if q.learned]
-    if len(learned) < 4:
+    if len(learned) < FEW:
         return None
     centres = np.array([q.center for q in learned], np.float64)
     sizes = np.log([max(q.side, 1.0) for q in learned])
@@ -52,6 +63,29 @@ def near_edge(quads: Sequence[FaceQuad]) -> np.ndarray | None:
     if length == 0 or float(along.max() - along.min()) < math.log(GROWTH):
         return None
     return np.asarray(gradient / length)
+
+
+def below_their_tops(quads: Sequence[FaceQuad]) -> list[int]:
+    """In a photo of too few of the detector's finds to tell the camera's side by their
+    sizes (a single throw), the finds that lie against another, below it (within
+    ``TOWARDS`` of the photo's bottom): each is that cube's side, seen at a slant from an
+    upright camera."""
+    if sum(q.learned for q in quads) >= FEW:
+        return []
+    below = []
+    for k, quad in enumerate(quads):
+        for j, top in enumerate(quads):
+            step = np.subtract(quad.center, top.center)
+            reach = AGAINST * (quad.side + top.side) / 2
+            if j != k and np.linalg.norm(step) <= reach and _facing(step, DOWN):
+                below.append(k)
+                break
+    return below
+
+
+def _facing(step: np.ndarray, towards: np.ndarray) -> bool:
+    """Whether ``step`` points within ``TOWARDS`` degrees of the unit vector ``towards``."""
+    return bool(step @ towards >= math.cos(math.radians(TOWARDS)) * np.linalg.norm(step))
 
 
 def side_like(quads: Sequence[FaceQuad]) -> list[int]:
@@ -69,8 +103,7 @@ def side_like(quads: Sequence[FaceQuad]) -> list[int]:
             continue
         top = quads[int(near[0])]
         step = np.subtract(quad.center, top.center)
-        facing = step @ towards >= math.cos(math.radians(TOWARDS)) * np.linalg.norm(step)
-        beside = top.learned and quad.score < top.score and facing
+        beside = top.learned and quad.score < top.score and _facing(step, towards)
         if beside and not _next_in_line(quads, touch, int(near[0]), step):
             found.append((quad.score / top.score, k))
     return [k for _, k in sorted(found)]
