@@ -8,6 +8,10 @@ where it takes the one die that a cube of a piece needs (the set has one die sho
 faces), the side gives way: the cube of the piece keeps its face, so a crossword is not cut
 short by a side's letter.
 
+A find that lies against another on the camera's side of it, found less surely and darker
+by far (lit from above, a side is darker than its top), is that cube's side, and gives way
+outright, in a loose roll as in a crossword: a cube is read once, by its top.
+
 A photo of fewer finds than tell the camera's side by their sizes (a cube thrown alone for
 who starts) is taken upright, as photos are: the table's near edge at the bottom of the
 frame, so a find that lies against another, below it, is that cube's side, and gives way.
@@ -19,6 +23,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from engine.cubes import CubeSet
@@ -36,6 +41,14 @@ GROWTH = 1.05
 #: long as theirs or more (this share of it), is that word's next cube: a side lies closer
 #: to its top than the next cube would, being seen foreshortened.
 IN_LINE, PITCH = 25.0, 0.9
+#: A side lit from above is darker than its top: the median grey of its pixels at most this
+#: share of its top's (a cube beside another, lit alike, is as light as it).
+DARKER = 0.8
+#: ... told only in a photo taken at a slant: its finds grow at least this many times across
+#: its longer side (a camera some 30 degrees off the vertical or more, as the lens goes; a
+#: photo from nearly above, where no side shows, has a cube in its neighbours' shade for a
+#: darker one).
+SLANTED = 2.0
 #: Fewer of the detector's finds than this cannot tell which way their sizes grow.
 FEW = 4
 #: A side lies against its top: their centres at most this many of their sides apart (the
@@ -51,6 +64,15 @@ RESCUED = 0.5
 def near_edge(quads: Sequence[FaceQuad]) -> np.ndarray | None:
     """The direction in the photo (a unit vector) in which the detector's finds grow larger:
     towards the camera, where a photo is taken at a slant (None where they do not grow)."""
+    gradient = growth(quads)
+    if gradient is None:
+        return None
+    return np.asarray(gradient / np.linalg.norm(gradient))
+
+
+def growth(quads: Sequence[FaceQuad]) -> np.ndarray | None:
+    """How fast the detector's finds grow across the photo: the gradient of their sizes'
+    logarithm, per pixel (None where they do not grow, or are too few to tell)."""
     learned = [q for q in quads if q.learned]
     if len(learned) < FEW:
         return None
@@ -58,11 +80,52 @@ def near_edge(quads: Sequence[FaceQuad]) -> np.ndarray | None:
     sizes = np.log([max(q.side, 1.0) for q in learned])
     design = np.column_stack([np.ones(len(learned)), centres])
     gradient = np.linalg.lstsq(design, sizes, rcond=None)[0][1:]
-    length = float(np.linalg.norm(gradient))
     along = centres @ gradient
-    if length == 0 or float(along.max() - along.min()) < math.log(GROWTH):
+    if float(np.linalg.norm(gradient)) == 0 or float(along.max() - along.min()) < math.log(GROWTH):
         return None
-    return np.asarray(gradient / length)
+    return np.asarray(gradient)
+
+
+def darker_sides(image: np.ndarray, quads: Sequence[FaceQuad]) -> list[int]:
+    """In a BGR photo taken at a slant (its finds grow ``SLANTED`` times across its longer
+    side), the finds that touch a find on the camera's side of it, are found less surely
+    and are darker by far than it (the median grey of their pixels), and continue no line of
+    cubes through it: each is that cube's side."""
+    gradient = growth(quads)
+    if gradient is None or np.linalg.norm(gradient) * max(image.shape[:2]) < math.log(SLANTED):
+        return []
+    towards = gradient / np.linalg.norm(gradient)
+    greys = [grey(image, quad) for quad in quads]
+    touch = touching(quads)
+    sides = []
+    for k, quad in enumerate(quads):
+        for top in np.flatnonzero(touch[k]):
+            other = quads[int(top)]
+            step = np.subtract(quad.center, other.center)
+            if (
+                quad.score < other.score
+                and greys[k] <= DARKER * greys[int(top)]
+                and _facing(step, towards)
+                and not _next_in_line(quads, touch, int(top), step)
+            ):
+                sides.append(k)
+                break
+    return sides
+
+
+def grey(image: np.ndarray, quad: FaceQuad) -> float:
+    """The median grey of a find's pixels in a BGR photo (a face's ground: its ink is the
+    lesser part of it)."""
+    x0, y0 = np.maximum(np.floor(quad.corners.min(0)).astype(int), 0)
+    x1, y1 = np.ceil(quad.corners.max(0)).astype(int) + 1
+    crop = np.ascontiguousarray(image[y0:y1, x0:x1])
+    if not crop.size:
+        return 0.0
+    patch = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    mask = np.zeros(patch.shape, np.uint8)
+    cv2.fillConvexPoly(mask, np.round(quad.corners - (x0, y0)).astype(np.int32), 1)
+    inside = patch[mask > 0]
+    return float(np.median(inside)) if inside.size else 0.0
 
 
 def below_their_tops(quads: Sequence[FaceQuad]) -> list[int]:
