@@ -3,6 +3,7 @@ carves the top out of it (rendered scenes from ``models.sidescene``, never the p
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
@@ -78,8 +79,9 @@ def _square(x: float, y: float, side: float, score: float = 1.0) -> FaceQuad:
 def test_a_darker_find_against_a_top_on_the_camera_s_side_is_its_side():
     """Tops that grow towards the photo's bottom (a low camera); below the last, touching
     it, a find less sure and half as light: that cube's side. As light as its top, it is a
-    cube of its own; so is every find of a photo whose finds hardly grow (taken from nearly
-    above, where a cube in its neighbours' shade is darker)."""
+    cube of its own (and where it is surer than its top, unless far darker); so is every
+    find of a photo whose finds hardly grow (taken from nearly above, where a cube in its
+    neighbours' shade is darker)."""
     image = np.full((768, 1024, 3), 60, np.uint8)
     tops = [_square(300, 100, 40, 0.9), _square(600, 300, 60, 0.9), _square(400, 480, 80, 0.9)]
     side = _square(400, 565, 85, 0.6)
@@ -89,6 +91,14 @@ def test_a_darker_find_against_a_top_on_the_camera_s_side_is_its_side():
     lit = image.copy()
     cv2.fillConvexPoly(lit, side.corners.astype(np.int32), (220, 220, 220))
     assert darker_sides(lit, [*tops, side]) == []
+    # Found more surely than its top (a top at a steep slant is found vaguely): a side where
+    # it is darker still, half as light; a cube of its own where it is a little darker.
+    sure = replace(side, score=0.95)
+    assert darker_sides(image, [*tops, sure]) == [3]
+    shade = image.copy()
+    cv2.fillConvexPoly(shade, side.corners.astype(np.int32), (165, 165, 165))
+    assert darker_sides(shade, [*tops, sure]) == []
+    assert darker_sides(shade, [*tops, side]) == [3]
     level = [_square(300, 100, 56, 0.9), _square(600, 300, 60, 0.9), _square(400, 480, 64, 0.9)]
     assert darker_sides(image, [*level, _square(400, 548, 66, 0.6)]) == []
 

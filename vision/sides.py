@@ -44,6 +44,9 @@ IN_LINE, PITCH = 25.0, 0.9
 #: A side lit from above is darker than its top: the median grey of its pixels at most this
 #: share of its top's (a cube beside another, lit alike, is as light as it).
 DARKER = 0.8
+#: ... and one darker still is a side however sure the detector is of it (a top seen at a
+#: steep slant is found less surely than its side).
+FAR_DARKER = 0.7
 #: ... told only in a photo taken at a slant: its finds grow at least this many times across
 #: its longer side (a camera some 30 degrees off the vertical or more, as the lens goes; a
 #: photo from nearly above, where no side shows, has a cube in its neighbours' shade for a
@@ -88,9 +91,9 @@ def growth(quads: Sequence[FaceQuad]) -> np.ndarray | None:
 
 def darker_sides(image: np.ndarray, quads: Sequence[FaceQuad]) -> list[int]:
     """In a BGR photo taken at a slant (its finds grow ``SLANTED`` times across its longer
-    side), the finds that touch a find on the camera's side of it, are found less surely
-    and are darker by far than it (the median grey of their pixels), and continue no line of
-    cubes through it: each is that cube's side."""
+    side), the finds that touch a find on the camera's side of it, are darker by far than it
+    (the median grey of their pixels) and found less surely, or darker still, and continue
+    no line of cubes through it: each is that cube's side."""
     gradient = growth(quads)
     if gradient is None or np.linalg.norm(gradient) * max(image.shape[:2]) < math.log(SLANTED):
         return []
@@ -103,8 +106,8 @@ def darker_sides(image: np.ndarray, quads: Sequence[FaceQuad]) -> list[int]:
             other = quads[int(top)]
             step = np.subtract(quad.center, other.center)
             if (
-                quad.score < other.score
-                and greys[k] <= DARKER * greys[int(top)]
+                greys[k] < DARKER * greys[int(top)]
+                and (quad.score < other.score or greys[k] < FAR_DARKER * greys[int(top)])
                 and _facing(step, towards)
                 and not _next_in_line(quads, touch, int(top), step)
             ):
