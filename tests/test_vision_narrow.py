@@ -81,7 +81,7 @@ def _alone(look: ModelLook, table: np.ndarray) -> FacePrediction:
 @pytest.mark.parametrize("turn", [0, 90, 180, 270])
 def test_a_condensed_o_is_read_as_an_o(look: ModelLook, turn: int) -> None:
     tables = [_face("O", squeeze, _font(name), turn) for name, squeeze in CONDENSED]
-    read = [look(table, [CORNERS], check=False)[0] for table in tables]
+    read = [look(table, [CORNERS], check=False, cubes=True)[0] for table in tables]
     assert [p.face for p in read] == ["O"] * len(CONDENSED)
     assert sum(p.confidence >= DOUBTFUL for p in read) >= 3  # the narrowest one flagged
     # The model alone: a D, flagged, in every one of these fonts.
@@ -99,14 +99,16 @@ def test_a_face_the_model_is_sure_of_is_never_changed(look: ModelLook, squeeze: 
         alone = _alone(look, table)
         if alone.confidence >= DOUBTFUL:
             sure += 1
-            assert look(table, [CORNERS], check=False)[0] == alone, letter
+            assert look(table, [CORNERS], check=False, cubes=True)[0] == alone, letter
     assert sure >= 15  # most of them: the test tests something
 
 
 @pytest.mark.parametrize("letter", list("DCUNHE"))
 def test_condensed_prints_of_other_letters_are_read_no_worse(look: ModelLook, letter: str) -> None:
     tables = [_face(letter, squeeze, _font(name), 0) for name, squeeze in CONDENSED]
-    right = sum(look(table, [CORNERS], check=False)[0].face == letter for table in tables)
+    right = sum(
+        look(table, [CORNERS], check=False, cubes=True)[0].face == letter for table in tables
+    )
     alone = sum(_alone(look, table).face == letter for table in tables)
     assert right >= alone
 
@@ -156,15 +158,19 @@ def test_a_doubted_face_changes_only_where_the_widened_look_is_sure() -> None:
 
         return classify
 
-    assert look_again(seeing(sure), [narrow], [first])[0].face == "O"
-    assert look_again(seeing(unsure), [narrow], [first]) == [first]  # left flagged
-    assert look_again(seeing(sure), [wide], [first]) == [first]  # a wide print
+    def again(second: FacePrediction, crop: np.ndarray, first: FacePrediction) -> FacePrediction:
+        return look_again(seeing(second), [crop], [first], cubes=True)[0]
+
+    assert again(sure, narrow, first).face == "O"
+    assert again(unsure, narrow, first) == first  # left flagged
+    assert again(sure, wide, first) == first  # a wide print
     certain = _prediction(D=0.9, O=0.1)
-    assert look_again(seeing(sure), [narrow], [certain]) == [certain]  # sure already
-    # Taken for none: a cube's side or a speck stays none, a tray's cell holds a cube.
+    assert again(sure, narrow, certain) == certain  # sure already
+    # A loose find may be a cube's side, foreshortened: never looked at again.
+    assert look_again(seeing(sure), [narrow], [first]) == [first]
+    # Taken for none in a tray's cell, which holds a cube: looked at again.
     nothing = _prediction(none=0.6, D=0.2, O=0.2)
-    assert look_again(seeing(sure), [narrow], [nothing]) == [nothing]
-    assert look_again(seeing(sure), [narrow], [nothing], cubes=True)[0].face == "O"
+    assert again(sure, narrow, nothing).face == "O"
 
 
 def test_only_a_narrow_print_is_measured_narrow() -> None:

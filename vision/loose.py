@@ -27,7 +27,7 @@ from vision.lattice import turn_cell
 from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
-from vision.sides import give_way
+from vision.sides import below_their_tops, darker_sides, give_way
 from vision.steps import GameLike, Steps
 from vision.strangers import refuse_trays
 
@@ -123,6 +123,11 @@ def read_loose(
     sure = [quads[k].side for k in kept if predictions[k].confidence >= SURE_SIZE]
     if sure:
         kept = [k for k in kept if quads[k].side >= SIZES * float(np.median(sure))]
+    # A cube seen at a slant gives one face, its top: a side lies against it on the camera's
+    # side, darker and less surely found; one thrown alone shows its side below its top.
+    finds = [quads[k] for k in kept]
+    sides = set(below_their_tops(finds)) | set(darker_sides(image, finds))
+    kept = [k for n, k in enumerate(kept) if n not in sides]
     if not kept:
         raise NoCubesFound(
             "No cube faces were found in the photo; photograph the cubes from above, "

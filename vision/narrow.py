@@ -110,11 +110,10 @@ def pooled(first: FacePrediction, second: FacePrediction) -> FacePrediction:
     )
 
 
-def doubted(first: FacePrediction, cubes: bool = False) -> bool:
-    """Whether the model's first look leaves a face in doubt: one it reads unsurely, or
-    one it unsurely takes for none where a cube is known to lie (``cubes``; elsewhere that
-    may be a cube's side or a speck, and stays none)."""
-    return (first.is_face or cubes) and first.confidence < DOUBTFUL
+def doubted(first: FacePrediction) -> bool:
+    """Whether the model's first look leaves a cube's face in doubt: read unsurely, or
+    unsurely taken for none."""
+    return first.confidence < DOUBTFUL
 
 
 def wider(aspect: float) -> float:
@@ -135,11 +134,14 @@ def look_again(
 ) -> list[FacePrediction]:
     """``read`` (the model's first look at each of ``crops``, cut with ``CROP_MARGIN``) with
     each doubted face of a narrow print looked at again widened, where that look is sure;
-    ``cubes``: each crop is known to hold a cube."""
+    only where each crop is known to hold a cube (``cubes``: a tray's cells). A loose find
+    may be a cube's side, seen foreshortened: its print looks narrow, and widened it reads
+    surer than a side should (on a table at a slant, a side's O took the die a word's Y
+    needed)."""
     out = list(read)
-    aspects = {
-        k: print_aspect(crops[k], p.orientation) for k, p in enumerate(read) if doubted(p, cubes)
-    }
+    if not cubes:
+        return out
+    aspects = {k: print_aspect(crops[k], p.orientation) for k, p in enumerate(read) if doubted(p)}
     narrow = [k for k, aspect in aspects.items() if aspect < NARROW]
     if not narrow:
         return out
