@@ -240,13 +240,19 @@ def test_a_side_read_as_a_face_never_takes_the_die_of_a_word_s_last_cube(turn):
     quads = _photographed(cells + apart + side, turn, 25)
     quads[-1] = replace(quads[-1], score=0.4)
     quads[-2] = replace(quads[-2], score=0.9)
-    faces = [f for _, f in sorted(_cells(GRID).items())]
+    _the_side_gives_way(quads, [f for _, f in sorted(_cells(GRID).items())])
+
+
+def _the_side_gives_way(quads: list, faces: list[str]) -> None:
+    """Read the crossword's ``faces`` surely (the Y at 0.9), the unused Q apart and, last,
+    a side read as an X, which only the die that the Y needs shows: every cube of the
+    crossword keeps its face, and the Q is the one cube left loose."""
     reads = [_sure(f) for f in faces] + [_sure("Q"), _sure("X", 0.995)]
     reads[faces.index("Y")] = _sure("Y", 0.9)
     reading = _read_found(quads, reads)
     on = sorted(str(f.face) for f in reading.faces if f.cell is not None)
     assert on == sorted(faces)
-    assert reading.pieces == (len(cells),)
+    assert reading.pieces == (len(faces),)
     assert sorted(str(f.face) for f in reading.faces if f.cell is None) == ["Q"]
 
 
@@ -262,14 +268,7 @@ def test_a_side_beside_a_word_s_cube_never_takes_the_die_of_a_word_s_last_cube(t
     side = [(2 * 1.02, 1.02 - 0.8)]  # the camera stands at the photo's top (turn 0)
     quads = _photographed(cells + apart + side, turn, 25)
     quads[-1] = replace(quads[-1], score=0.4)
-    faces = [f for _, f in sorted(_cells(rows).items())]
-    reads = [_sure(f) for f in faces] + [_sure("Q"), _sure("X", 0.995)]
-    reads[faces.index("Y")] = _sure("Y", 0.9)
-    reading = _read_found(quads, reads)
-    on = sorted(str(f.face) for f in reading.faces if f.cell is not None)
-    assert on == sorted(faces)
-    assert reading.pieces == (len(cells),)
-    assert sorted(str(f.face) for f in reading.faces if f.cell is None) == ["Q"]
+    _the_side_gives_way(quads, [f for _, f in sorted(_cells(rows).items())])
 
 
 @pytest.mark.parametrize("turn", [340, 0, 20])
