@@ -11,6 +11,7 @@ import numpy as np
 from engine.cubes import CubeSet
 from engine.faces import BLANK, Face
 from vision.assign import best_edition, own_faces
+from vision.crop import CROP, cut_face
 from vision.crossword import (
     Grid,
     crossword_cells,
@@ -28,7 +29,7 @@ from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
 from vision.sides import below_their_tops, darker_sides, give_way
-from vision.steps import GameLike, Steps
+from vision.steps import SURE, GameLike, Steps, judge
 from vision.strangers import refuse_trays
 
 #: How sure the model must be of a face looked for in a gap, not found by the finder.
@@ -59,7 +60,9 @@ def read_loose(
             "No cubes were found in the photo; photograph the cubes from above, "
             "filling more of the frame."
         )
-    predictions = steps.look(image, [q.corners for q in quads])
+    # Whether the photo is too blurred or too small to read is judged at the end.
+    predictions = steps.look(image, [q.corners for q in quads], check=False)
+    proposed, first_read = quads, predictions
     # Two proposals may both be one cube: its top, and its top with a side or its shadow.
     kept = one_per_cube(quads, predictions)
     # A cube the detector found stays found, whichever of its proposals read best.
@@ -128,6 +131,13 @@ def read_loose(
     finds = [quads[k] for k in kept]
     sides = set(below_their_tops(finds)) | set(darker_sides(image, finds))
     kept = [k for n, k in enumerate(kept) if n not in sides]
+    # The photo is judged too blurred or too small to read on the faces kept where the model
+    # is sure of one of them: soft specks of table about a cube read surely say nothing of
+    # it. Else on every find the model took for a face, since nothing tells the cubes.
+    if any(predictions[k].confidence >= SURE for k in kept):
+        _judge(image, [quads[k] for k in kept], [predictions[k] for k in kept])
+    else:
+        _judge(image, proposed, first_read)
     if not kept:
         raise NoCubesFound(
             "No cube faces were found in the photo; photograph the cubes from above, "
@@ -211,6 +221,11 @@ def read_loose(
     return LooseReading(
         game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90, pieces
     )
+
+
+def _judge(image: np.ndarray, quads: Sequence[FaceQuad], read: Sequence[FacePrediction]) -> None:
+    corners = [q.corners for q in quads]
+    judge([cut_face(image, c, CROP) for c in corners], corners, read)
 
 
 def likely(probabilities: dict[str, float], least: float = 0.01) -> tuple[tuple[str, float], ...]:
