@@ -134,20 +134,20 @@ def judge(
     # Judged on what the model takes for faces: a speck of table may be soft anyway. A
     # face the model reads surely is readable however soft (a large plain face has little
     # fine detail), and so is a sharp one; the photo is refused where most faces are
-    # neither, or half are and none is read surely. Each face counts for itself: a cube
-    # read surely is not refused because a doubtful, soft find beside it (a piece of a
-    # hidden cube, the value in its corner) pulls a median down.
+    # neither, or half are and none is both. Each face counts for itself: a sharp cube read
+    # surely is not refused because a doubtful, soft find beside it (a piece of a hidden
+    # cube, the value in its corner) pulls a median down.
     # A piece of a face (a stroke of its letter, read as a face of its own) is no face
     # to judge by: a large sharp face with two such pieces is no small, blurred one.
     faces = [k for k, p in enumerate(read) if p.is_face]
     whole = ~pieces([corners[k] for k in faces], [corners[k] for k in faces])
     faces = [k for k, w in zip(faces, whole, strict=True) if w]
-    unreadable = [
-        k for k in faces if read[k].confidence < SURE and sharpness([crops[k]]) < MIN_SHARPNESS
-    ]
-    surely = any(read[k].confidence >= SURE for k in faces)
+    sharp = {k: sharpness([crops[k]]) >= MIN_SHARPNESS for k in faces}
+    unreadable = [k for k in faces if read[k].confidence < SURE and not sharp[k]]
+    # A tie goes to the photo where a face in it is both sharp and read surely.
+    focused = any(read[k].confidence >= SURE and sharp[k] for k in faces)
     most, half = 2 * len(unreadable) > len(faces), 2 * len(unreadable) == len(faces) > 0
-    if most or (half and not surely):
+    if most or (half and not focused):
         wide = float(np.median([np.linalg.norm(corners[k][1] - corners[k][0]) for k in unreadable]))
         if wide < SMALLEST:
             raise TooSmall(
