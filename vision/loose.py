@@ -11,6 +11,7 @@ import numpy as np
 from engine.cubes import CubeSet
 from engine.faces import BLANK, Face
 from vision.assign import best_edition, own_faces
+from vision.crop import CROP, cut_face
 from vision.crossword import (
     Grid,
     crossword_cells,
@@ -28,7 +29,7 @@ from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
 from vision.sides import below_their_tops, darker_sides, give_way
-from vision.steps import GameLike, Steps
+from vision.steps import SURE, GameLike, Steps, judge
 from vision.strangers import refuse_trays
 
 #: How sure the model must be of a face looked for in a gap, not found by the finder.
@@ -40,6 +41,11 @@ OWN_SHARE = 0.5
 #: Faces read at least this surely tell the cubes' size; a find narrower than this share
 #: of theirs (the median) is not a cube.
 SURE_SIZE, SIZES = 0.97, 1 / 3
+#: Where no face is kept, the ``AGAIN`` surest of the detector's finds are looked at again:
+#: the finder looks at a square ``NEARER`` times as wide as the find about it (a top that the
+#: look at the whole photo found half or twice too large, a cube 15 of its input pixels wide,
+#: comes out 20-40 there), and the model at the find made ``SMALLER``.
+AGAIN, NEARER, SMALLER = 4, 20, (0.75, 0.55, 0.4)
 #: How sure the model must be of a face only a colour cut or carving proposed, where the
 #: detector found tops.
 CUT_CONFIDENCE = 0.9
@@ -59,7 +65,9 @@ def read_loose(
             "No cubes were found in the photo; photograph the cubes from above, "
             "filling more of the frame."
         )
-    predictions = steps.look(image, [q.corners for q in quads])
+    # Whether the photo is too blurred or too small to read is judged at the end.
+    predictions = steps.look(image, [q.corners for q in quads], check=False)
+    proposed, first_read = quads, predictions
     # Two proposals may both be one cube: its top, and its top with a side or its shadow.
     kept = one_per_cube(quads, predictions)
     # A cube the detector found stays found, whichever of its proposals read best.
@@ -105,7 +113,7 @@ def read_loose(
         k
         for k, p in enumerate(predictions)
         if p.is_face
-        and sum(v for f, v in p.by_face().items() if f in possible) >= OWN_SHARE
+        and _own_share(p, possible) >= OWN_SHARE
         and (
             p.confidence >= GAP_CONFIDENCE
             or (k < found and (quads[k].learned or not trusted or p.confidence >= CUT_CONFIDENCE))
@@ -128,6 +136,25 @@ def read_loose(
     finds = [quads[k] for k in kept]
     sides = set(below_their_tops(finds)) | set(darker_sides(image, finds))
     kept = [k for n, k in enumerate(kept) if n not in sides]
+    if not kept:
+        # No face kept: the detector's look at the whole photo may have found a small cube
+        # half or twice too large (the middle of its top; with a box drawn round it), so
+        # that its crop reads as no face. Each find is looked at again, closer and smaller; a
+        # face read there as surely as one looked for in a gap is a top (or a side: the
+        # rules for sides hold).
+        tops, reads = tops_again(image, [q for q in proposed if q.learned], steps)
+        ours = [k for k, p in enumerate(reads) if _own_share(p, possible) >= OWN_SHARE]
+        sides = set(below_their_tops([tops[k] for k in ours]))
+        sides |= set(darker_sides(image, [tops[k] for k in ours]))
+        kept = [len(quads) + k for n, k in enumerate(ours) if n not in sides]
+        quads, predictions = quads + tops, predictions + reads
+    # The photo is judged too blurred or too small to read on the faces kept where the model
+    # is sure of one of them: soft specks of table about a cube read surely say nothing of
+    # it. Else on every find the model took for a face, since nothing tells the cubes.
+    if any(predictions[k].confidence >= SURE for k in kept):
+        _judge(image, [quads[k] for k in kept], [predictions[k] for k in kept])
+    else:
+        _judge(image, proposed, first_read)
     if not kept:
         raise NoCubesFound(
             "No cube faces were found in the photo; photograph the cubes from above, "
@@ -211,6 +238,47 @@ def read_loose(
     return LooseReading(
         game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90, pieces
     )
+
+
+def tops_again(
+    image: np.ndarray, finds: Sequence[FaceQuad], steps: Steps
+) -> tuple[list[FaceQuad], list[FacePrediction]]:
+    """The tops found where each of the ``AGAIN`` surest of ``finds`` lies, looked at again:
+    the finder's proposals in a square ``NEARER`` times as wide about it, and the find made
+    smaller (``SMALLER``); of each, the one read as a face most surely, where it is read at
+    least ``GAP_CONFIDENCE`` surely (the finds that lie on one cube counted once)."""
+    height, width = image.shape[:2]
+    groups = []
+    for find in sorted(finds, key=lambda q: -q.score)[:AGAIN]:
+        side = int(min(NEARER * find.side, height, width))
+        x0 = int(np.clip(round(find.center[0] - side / 2), 0, width - side))
+        y0 = int(np.clip(round(find.center[1] - side / 2), 0, height - side))
+        near = [
+            replace(q, corners=q.corners + (x0, y0), center=(q.center[0] + x0, q.center[1] + y0))
+            for q in steps.find(image[y0 : y0 + side, x0 : x0 + side])
+        ]
+        # The top lies about the find, whether the find was half its size or twice it.
+        near = [q for q in near if np.hypot(*np.subtract(q.center, find.center)) < find.side]
+        smaller = [
+            replace(find, corners=(find.corners - find.center) * share + find.center)
+            for share in SMALLER
+        ]
+        groups.append(near + smaller)
+    read = steps.look(image, [q.corners for group in groups for q in group], check=False)
+    tops, chosen = best_of_groups(groups, read)
+    sure = [k for k, p in enumerate(chosen) if p.confidence >= GAP_CONFIDENCE]
+    once = one_per_cube([tops[k] for k in sure], [chosen[k] for k in sure])
+    return [tops[sure[k]] for k in once], [chosen[sure[k]] for k in once]
+
+
+def _own_share(prediction: FacePrediction, possible: set[str]) -> float:
+    """How much of a find's probability lies on faces the game's cubes can show."""
+    return sum(v for f, v in prediction.by_face().items() if f in possible)
+
+
+def _judge(image: np.ndarray, quads: Sequence[FaceQuad], read: Sequence[FacePrediction]) -> None:
+    corners = [q.corners for q in quads]
+    judge([cut_face(image, c, CROP) for c in corners], corners, read)
 
 
 def likely(probabilities: dict[str, float], least: float = 0.01) -> tuple[tuple[str, float], ...]:

@@ -21,13 +21,13 @@ from vision.find import find_tops
 from vision.narrow import look_again
 from vision.prediction import FacePrediction
 
-#: Below this median sharpness (the Laplacian's variance over the grey levels' variance, on
-#: 64-pixel crops) the photo is too blurred to read.
+#: Below this sharpness (the Laplacian's variance over the grey levels' variance, on a
+#: 64-pixel crop) a face is too blurred to read; a photo most of whose faces are, is.
 MIN_SHARPNESS = 0.02
 #: ... and where the faces are narrower than this many pixels, it is too small, not blurred.
 SMALLEST = 32
-#: ... unless the model reads its faces with near certainty all the same (the median of
-#: them; as sure as a face looked for in a gap must be read).
+#: ... unless the model reads it with near certainty all the same (as sure as a face
+#: looked for in a gap must be read).
 SURE = 0.97
 
 
@@ -114,26 +114,8 @@ class ModelLook:
         read = self._classify(crops) if crops else []
         # A doubted face of a narrow print (a condensed O) is looked at again, widened.
         read = look_again(self._classify, crops, read, cubes)
-        # Judged on what the model takes for faces: a speck of table may be soft anyway. A
-        # soft photo whose faces the model reads surely is read (a large plain face has
-        # little fine detail); only one it cannot read surely is refused.
-        # A piece of a face (a stroke of its letter, read as a face of its own) is no face
-        # to judge by: a large sharp face with two such pieces is no small, blurred one.
-        faces = [k for k, p in enumerate(read) if p.is_face]
-        whole = ~pieces([corners[k] for k in faces], [corners[k] for k in faces])
-        faces = [k for k, w in zip(faces, whole, strict=True) if w]
-        sure = np.median([read[k].confidence for k in faces]) if faces else 0.0
-        if check and faces and sure < SURE and sharpness([crops[k] for k in faces]) < MIN_SHARPNESS:
-            wide = float(np.median([np.linalg.norm(corners[k][1] - corners[k][0]) for k in faces]))
-            if wide < SMALLEST:
-                raise TooSmall(
-                    f"The cubes are only about {wide:.0f} pixels wide in the photo, too small "
-                    "to read their letters; come closer or zoom in, then take it again."
-                )
-            raise TooBlurred(
-                "The photo is too blurred to read the letters; hold the camera still and "
-                "let it focus, then take it again."
-            )
+        if check:
+            judge(crops, corners, read)
         return read
 
     def _classify(self, crops: Sequence[np.ndarray]) -> list[FacePrediction]:
@@ -142,6 +124,40 @@ class ModelLook:
         if size != CROP:
             crops = [cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops]
         return self.model.classify(crops)
+
+
+def judge(
+    crops: Sequence[np.ndarray], corners: Sequence[np.ndarray], read: Sequence[FacePrediction]
+) -> None:
+    """Refuse a photo too blurred, or whose cubes are too small, to read (``TooBlurred``,
+    ``TooSmall``), judged on the faces read in ``crops`` (cut at ``corners``)."""
+    # Judged on what the model takes for faces: a speck of table may be soft anyway. A
+    # face the model reads surely is readable however soft (a large plain face has little
+    # fine detail), and so is a sharp one; the photo is refused where most faces are
+    # neither, or half are and none is both. Each face counts for itself: a sharp cube read
+    # surely is not refused because a doubtful, soft find beside it (a piece of a hidden
+    # cube, the value in its corner) pulls a median down.
+    # A piece of a face (a stroke of its letter, read as a face of its own) is no face
+    # to judge by: a large sharp face with two such pieces is no small, blurred one.
+    faces = [k for k, p in enumerate(read) if p.is_face]
+    whole = ~pieces([corners[k] for k in faces], [corners[k] for k in faces])
+    faces = [k for k, w in zip(faces, whole, strict=True) if w]
+    sharp = {k: sharpness([crops[k]]) >= MIN_SHARPNESS for k in faces}
+    unreadable = [k for k in faces if read[k].confidence < SURE and not sharp[k]]
+    # A tie goes to the photo where a face in it is both sharp and read surely.
+    focused = any(read[k].confidence >= SURE and sharp[k] for k in faces)
+    most, half = 2 * len(unreadable) > len(faces), 2 * len(unreadable) == len(faces) > 0
+    if most or (half and not focused):
+        wide = float(np.median([np.linalg.norm(corners[k][1] - corners[k][0]) for k in unreadable]))
+        if wide < SMALLEST:
+            raise TooSmall(
+                f"The cubes are only about {wide:.0f} pixels wide in the photo, too small "
+                "to read their letters; come closer or zoom in, then take it again."
+            )
+        raise TooBlurred(
+            "The photo is too blurred to read the letters; hold the camera still and "
+            "let it focus, then take it again."
+        )
 
 
 @dataclass(frozen=True, slots=True)
