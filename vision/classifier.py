@@ -22,7 +22,7 @@ import onnxruntime as ort
 from engine.errors import MachineError
 from engine.faces import ALPHABET
 from vision.onnx import open_model
-from vision.prediction import FacePrediction
+from vision.prediction import FacePrediction, pooled
 
 MODEL_NAME = "cube_faces.onnx"
 
@@ -134,8 +134,7 @@ class FaceClassifier:
         orients = np.asarray(orients, np.float64).reshape(4, n, -1)
         # A crop turned k quarters counter-clockwise reads k orientations lower.
         orient = np.mean([np.roll(orients[k], k, axis=1) for k in range(4)], axis=0)
-        face = np.exp(np.log(np.maximum(faces, 1e-12)).mean(axis=0))
-        face /= face.sum(axis=1, keepdims=True)
+        face = pooled(faces)
         return face.astype(np.float32), orient.astype(np.float32)
 
     def classify(self, crops: Sequence[np.ndarray]) -> list[FacePrediction]:

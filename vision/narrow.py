@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from engine.faces import ALPHABET
+from vision import prediction
 from vision.crop import CROP_MARGIN
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL
@@ -94,10 +95,7 @@ def pooled(first: FacePrediction, second: FacePrediction) -> FacePrediction:
     >>> both.face, round(both.confidence, 2)
     ('O', 0.83)
     """
-    logs = np.log(np.maximum(first.probabilities, 1e-12))
-    logs += np.log(np.maximum(second.probabilities, 1e-12))
-    faces = np.exp((logs - logs.max()) / 2)
-    faces /= faces.sum()
+    faces = prediction.pooled(np.array([first.probabilities, second.probabilities]))
     turns = (np.asarray(first.orientation_probabilities) + second.orientation_probabilities) / 2
     best, turn = int(faces.argmax()), int(turns.argmax())
     return FacePrediction(
