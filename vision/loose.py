@@ -28,7 +28,7 @@ from vision.lattice import turn_cell
 from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
-from vision.sides import below_their_tops, darker_sides, give_way
+from vision.sides import give_way, seen_sides
 from vision.steps import SURE, GameLike, Steps, judge
 from vision.strangers import refuse_trays
 
@@ -133,8 +133,7 @@ def read_loose(
         kept = [k for k in kept if quads[k].side >= SIZES * float(np.median(sure))]
     # A cube seen at a slant gives one face, its top: a side lies against it on the camera's
     # side, darker and less surely found; one thrown alone shows its side below its top.
-    finds = [quads[k] for k in kept]
-    sides = set(below_their_tops(finds)) | set(darker_sides(image, finds))
+    sides = seen_sides(image, [quads[k] for k in kept])
     kept = [k for n, k in enumerate(kept) if n not in sides]
     if not kept:
         # No face kept: the detector's look at the whole photo may have found a small cube
@@ -144,8 +143,7 @@ def read_loose(
         # rules for sides hold).
         tops, reads = tops_again(image, [q for q in proposed if q.learned], steps)
         ours = [k for k, p in enumerate(reads) if _own_share(p, possible) >= OWN_SHARE]
-        sides = set(below_their_tops([tops[k] for k in ours]))
-        sides |= set(darker_sides(image, [tops[k] for k in ours]))
+        sides = seen_sides(image, [tops[k] for k in ours])
         kept = [len(quads) + k for n, k in enumerate(ours) if n not in sides]
         quads, predictions = quads + tops, predictions + reads
     # The photo is judged too blurred or too small to read on the faces kept where the model

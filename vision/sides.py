@@ -98,6 +98,13 @@ def growth(quads: Sequence[FaceQuad]) -> np.ndarray | None:
     return np.asarray(gradient)
 
 
+def seen_sides(image: np.ndarray, quads: Sequence[FaceQuad]) -> set[int]:
+    """The finds that are a cube's side found beside its own top: below it in a single
+    throw (``below_their_tops``), or on the camera's side of it and darker by far
+    (``darker_sides``)."""
+    return set(below_their_tops(quads)) | set(darker_sides(image, quads))
+
+
 def darker_sides(image: np.ndarray, quads: Sequence[FaceQuad]) -> list[int]:
     """In a BGR photo taken at a slant (its finds grow ``SLANTED`` times across its longer
     side), the finds that touch a find on the camera's side of it, are darker by far than it
