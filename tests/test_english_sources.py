@@ -58,6 +58,43 @@ def test_freedict_takes_headwords_written_small_and_counts_lineages(
     assert not {"aachen", "ab", "mens", "men"} & set(found.sources)
 
 
+def test_a_word_two_lineages_list_unmarked_is_a_plain_word(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dictionaries decide slang and abbreviations: a colloquial mark is no slang mark, and a
+    word whose meaning spells out its letters is an initialism."""
+    monkeypatch.setattr(freedict, "LINEAGES", {"dict-a": "One", "dict-b": "Two"})
+    _dictd(
+        tmp_path,
+        "dict-a",
+        {
+            "nope": "nope /nˈəʊp/\n [coll.] nein\n",
+            "kinda": "kinda /kˈaɪndə/\n [slang] irgendwie\n",
+            "med": "med /mˈɛd/\nmedizinisch <adj> [med.]\n",
+            "aka": "aka\nalias (also known as)\n",
+            "frig": "frig\n [vulg.] ficken\n",
+        },
+    )
+    _dictd(
+        tmp_path,
+        "dict-b",
+        {
+            "nope": 'nope //noʊp// <particle>\nei\ninformal "no"\n',
+            "kinda": "kinda\n [hovor] trochu\n",
+            "med": "med <n>\nmedicína\n",
+            "aka": "aka\ntéž známý jako\n",
+            "frig": "frig\nlednička\n",
+            "gonna": "gonna\nchystám se\n",
+        },
+    )
+    found = freedict.FreeDict(tmp_path)
+    assert found.plain_word("nope", 2) and found.plain_word("med", 2)
+    assert found.marked == {"kinda": {"One"}, "frig": {"One"}}  # [med.] is a field, no mark
+    assert found.spelt_out == {"aka"}
+    assert not found.plain_word("kinda", 2) and not found.plain_word("aka", 2)
+    assert not found.plain_word("frig", 2) and not found.plain_word("gonna", 2)  # one lineage
+
+
 def _wordnet(senses: dict[str, list[tuple[str, str]]], above: dict[str, list[str]]) -> WordNet:
     """A WordNet of one synset per lemma (spelt, gloss), with hypernyms by lemma and
     synonyms listed as ``lemma=synonym``."""

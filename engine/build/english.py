@@ -13,7 +13,8 @@ rarest). The default list takes:
 - accented entries with their accents dropped, as the cubes spell them (``café`` ->
   ``cafe``);
 - clipped words SCOWL files among its abbreviations (``app``, ``stat``, ``prelim``) where
-  they have forms of words (``apps``, ``stats``): see :func:`_clipped`;
+  they have forms of words (``apps``, ``stats``) or dictionaries list them as words
+  (``med``, ``bro``): see :func:`_clipped`;
 - words of size 80 that WordNet knows as common words (``countertop``), or as a
   capitalised kind of food, plant or animal that is never a name (``merlot``,
   ``siamese``; not ``bolivia``, ``greek``, ``teflon``); and those WordNet does not know,
@@ -28,14 +29,17 @@ it (the card and the README give the counts):
 - ``letters``: entries with a capital, or a letter that does not fold to a-z;
 - ``offensive``: see :func:`offensive_word`, and from size 50 :func:`rare_slur`
   (``kaffir``, ``sheeny``), with their inflections;
-- ``slang``: the words of ``english_slang.txt``, reviewed by hand, and the WordNet lemmas
+- ``slang``: the words of ``english_slang.txt``, reviewed by hand, but those two of
+  FreeDict's lineages list and none marks slang, vulgar or derogatory (``nope``, ``thru``);
+  the speech run together of ``english_speech.txt`` (``gonna``); and the WordNet lemmas
   every sense of which is marked, one as slang (a colloquialism, ``dressy``, is no slang),
   with their inflections;
 - ``abbreviation``: single letters and entries with no vowel (``kb``, ``cs``), but for
   the real vowelless words below; entries SCOWL also lists as abbreviations that WordNet
   does not know (``approx``); and, from size 50, words WordNet writes only in capitals;
 - ``proper-noun``: from size 50, words WordNet knows only as names (``poe``, ``vedic``),
-  not as a kind of thing (Merlot, Siamese);
+  not as a kind of thing (Merlot, Siamese), and that two of FreeDict's lineages do not list
+  written small as a plain word (``tilapia``, ``ficus`` count);
 - ``prefix``: words GCIDE has only as a prefix (``Multi-``) that WordNet does not know
   and that have no form of their own in SCOWL (``multi``; ``hyper`` has ``hypers``);
 - ``fragment``: the pieces of SCOWL's contractions (``ain`` of ``ain't``) that SCOWL
@@ -172,13 +176,16 @@ METHODS = {
     "them, whose vulgar, slur or disparaging senses are at least as many as their ordinary "
     "ones (an insult said of a person is none): cunt, gook, coon out, paddy, cock, chink "
     "count; with their inflections",
-    "slang": "english_slang.txt (reviewed by hand) and WordNet lemmas every sense of "
-    "which is marked, one of them slang (colloquial is not slang), with their inflections",
+    "slang": "english_slang.txt (reviewed by hand), but what two FreeDict lineages list and "
+    "none marks slang, vulgar or derogatory (nope, thru), english_speech.txt (speech run "
+    "together: gonna, wanna) and WordNet lemmas every sense of which is marked, one of them "
+    "slang (colloquial is not slang), with their inflections",
     "abbreviation": "single letters and vowelless entries (but brr, cwm, hmm, nth, psst, "
     "sh, shh), SCOWL words also in SCOWL's abbreviations that WordNet does not know, and "
     f"from size {RARE} words WordNet writes only in capitals (ert)",
     "proper-noun": f"from size {RARE}, words every WordNet sense of which is capitalised "
-    "and one thing (Poe, Vedic), none a kind of thing (English)",
+    "and one thing (Poe, Vedic), none a kind of thing (English), and that no two FreeDict "
+    "lineages list written small as a plain word (tilapia, ficus count)",
     "fragment": f"pieces of SCOWL's contractions that SCOWL lists as words only above size "
     f"{FRAGMENT_SIZE}",
     "prefix": "SCOWL words GCIDE has only as a prefix (Multi-), unknown to WordNet and "
@@ -242,8 +249,15 @@ def unaccented(entry: str) -> str:
 
 
 def slang_list() -> list[str]:
-    """The reviewed slang stems of ``english_slang.txt``, one a line (``#`` comments)."""
-    return word_list("english_slang.txt")
+    """The reviewed slang stems of ``english_slang.txt`` and ``english_speech.txt``, one a
+    line (``#`` comments)."""
+    return word_list("english_slang.txt") + speech_list()
+
+
+def speech_list() -> list[str]:
+    """Speech respelt, several words run together (``gonna``): slang however dictionaries
+    mark it."""
+    return word_list("english_speech.txt")
 
 
 def word_list(name: str) -> list[str]:
@@ -315,7 +329,7 @@ def build(
     for entry, size in read_scowl("words", folder, sizes, SELDOM).items():
         if entry not in entries and wordnet.common(entry):
             entries[entry] = size
-    clipped = _clipped(folder, entries, wordnet)
+    clipped = _clipped(folder, entries, wordnet, dictionaries)
     for entry in clipped:
         entries.setdefault(entry, MAX_SIZE)
     names = _plain(
@@ -351,13 +365,21 @@ def build(
     def formed(entry: str) -> bool:  # a word has forms of its own: hypers, unis
         return any(entry + ending in every_size for ending in _INFLECTIONS)
 
-    reviewed = set(slang_list())
+    # A reviewed word that dictionaries list with no mark of slang is a word (nope, thru),
+    # but for speech run together (gonna, wanna): a contraction without its apostrophe.
+    speech = set(speech_list())
+    reviewed = {
+        word for word in slang_list() if word in speech or not dictionaries.plain_word(word, TWO)
+    }
     offensive_heads = _marked_heads(wordnet, offensive=True) | {
         entry for entry, size in entries.items() if size >= RARE and rare_slur(wordnet, entry)
     }
     slang_heads = reviewed | _marked_heads(wordnet, offensive=False)
     offensive = _forms(offensive_heads, plain, wordnet)
     slang = _forms(slang_heads, plain, wordnet, reviewed)
+
+    def in_dictionaries(entry: str) -> bool:  # listed written small: not only a name
+        return dictionaries.plain_word(entry, TWO)
 
     def kind(entry: str) -> str | None:
         if "'" in entry:
@@ -373,7 +395,7 @@ def build(
             entry in abbreviations and rare and not wordnet.bases(entry) and entry not in clipped
         ):
             return "abbreviation"
-        if entries[entry] >= RARE and wordnet.named(entry):
+        if entries[entry] >= RARE and wordnet.named(entry) and not in_dictionaries(entry):
             return "abbreviation" if _capitals(entry, wordnet) else "proper-noun"
         if entry in pieces and rare:
             return "fragment"
@@ -577,17 +599,22 @@ def _unconfirmed(entry: str, names: set[str], phrases: set[str], foreign: set[st
     return ""
 
 
-def _clipped(folder: Path, entries: dict[str, int], wordnet: WordNet) -> set[str]:
+def _clipped(
+    folder: Path, entries: dict[str, int], wordnet: WordNet, dictionaries: FreeDict
+) -> set[str]:
     """SCOWL's abbreviations (sizes up to 70) that are clipped words of their own, as a
-    word has forms and an abbreviation (``etc``, ``approx``) has none: written small,
-    with a vowel, and either known to WordNet as a common word with a form among SCOWL's
-    words (``morph`` and ``morphed``, ``maths`` and ``math``, ``prelim`` and ``prelims``;
-    ``ab`` and ``abs``, ``el`` and ``els``, ``li`` and ``lis``: two letters as a word
-    and its forms are ruled alike) or, of three letters or more, unknown to WordNet with a
-    plural among SCOWL's words that WordNet does not know either (``app`` and ``apps``,
-    ``stat`` and ``stats``)."""
+    word has forms and an abbreviation (``etc``, ``approx``) has none:
+    written small, with a vowel, and either known to WordNet as a common word with a form
+    among SCOWL's words (``morph`` and ``morphed``, ``maths`` and ``math``, ``prelim`` and
+    ``prelims``; ``ab`` and ``abs``, ``el`` and ``els``, ``li`` and ``lis``: two letters as
+    a word and its forms are ruled alike) or, of three letters or more, unknown to WordNet
+    with a plural among SCOWL's words that WordNet does not know either (``app`` and
+    ``apps``, ``stat`` and ``stats``), or listed as a plain word by two of FreeDict's
+    lineages, none of which spells it out as an initialism (``med``, ``admin``, ``bro``;
+    not ``aka``, "also known as"), with its plural where SCOWL has one (``bros``)."""
+    abbreviations = read_scowl("abbreviations", folder, range(MAX_SIZE + 1))
     found = set()
-    for entry in read_scowl("abbreviations", folder, range(MAX_SIZE + 1)):
+    for entry in abbreviations:
         if not (_WORD.fullmatch(entry) and len(entry) >= 2 and is_word(entry)):
             continue
         if _lowercase(entry, wordnet) and any(lemma != entry for lemma, _ in wordnet.bases(entry)):
@@ -602,6 +629,10 @@ def _clipped(folder: Path, entries: dict[str, int], wordnet: WordNet) -> set[str
             and not wordnet.bases(entry) | wordnet.bases(entry + "s")
         ):
             found.add(entry)
+        elif len(entry) >= 3 and dictionaries.plain_word(entry, TWO):
+            found.add(entry)
+            if entry + "s" in abbreviations:
+                found.add(entry + "s")
     return found
 
 

@@ -91,18 +91,53 @@ def entries(package: str, folder: Path = DICTD) -> dict[str, list[str]]:
     return found
 
 
+#: A mark of a word's use that makes it no plain word: Ding's ``[slang]`` and ``[vulg.]``,
+#: Wiktionary's "(slang)", "(vulgar)", "(derogatory)". Ding's ``[coll.]`` and Wiktionary's
+#: "informal" are no such mark: a colloquial word is a word.
+_MARKED = re.compile(r"\b(?:slang|vulg|vulgar|offensive|derogatory)\b", re.IGNORECASE)
+_GLOSS_WORD = re.compile(r"[^\W\d_]+")
+_BRACKETED = re.compile(r"\(([^()]*)\)")
+
+
+def spells_out(word: str, text: str) -> bool:
+    """Whether a line of ``text``, or a part of it in brackets, gives words whose first
+    letters spell ``word``, as an initialism's meaning does: ``aka`` "also known as". Such
+    a word is read letter by letter, an abbreviation.
+
+    >>> spells_out("aka", "alias (also known as)"), spells_out("med", "medizinisch, ärztlich")
+    (True, False)
+    """
+    pieces = text.lower().splitlines() + _BRACKETED.findall(text.lower())
+    return len(word) > 1 and any(
+        "".join(found[0] for found in _GLOSS_WORD.findall(piece)) == word for piece in pieces
+    )
+
+
 class FreeDict:
-    """Which lineages list each word as a headword."""
+    """Which lineages list each word as a headword, which of them mark it slang, vulgar or
+    derogatory, and which words an entry spells out as an initialism's letters."""
 
     def __init__(self, folder: Path = DICTD) -> None:
         self.sources: dict[str, set[str]] = {}
+        self.marked: dict[str, set[str]] = {}
+        self.spelt_out: set[str] = set()
         for package, lineage in LINEAGES.items():
-            for word in entries(package, folder):
+            for word, texts in entries(package, folder).items():
                 self.sources.setdefault(word, set()).add(lineage)
+                if any(_MARKED.search(text) for text in texts):
+                    self.marked.setdefault(word, set()).add(lineage)
+                if any(spells_out(word, text.split("\n", 1)[-1]) for text in texts):
+                    self.spelt_out.add(word)
 
     def listed(self, word: str, sources: int = 1) -> bool:
         """Whether at least ``sources`` lineages list the word as a headword."""
         return len(self.sources.get(word, ())) >= sources
+
+    def plain_word(self, word: str, sources: int) -> bool:
+        """Whether at least ``sources`` lineages list the word as a headword and none marks
+        it slang, vulgar or derogatory, nor spells it out as an initialism: dictionaries
+        take it as a word (``nope``, ``thru``, ``med``), an informal one at most."""
+        return self.listed(word, sources) and word not in self.marked and word not in self.spelt_out
 
 
 #: The English-Czech dictionary, read for its Czech side by :mod:`engine.build.czech`.

@@ -7,7 +7,8 @@ Run: ``python tests/benchmarks/measure_words.py [--top 10000] [--boards 300]``.
   books, web text, Twitter, Reddit), letters only, two or more, that a dictionary lists
   (WordNet 3.0 knows them as common words, themselves or inflected, or GCIDE has
   them and WordNet does not know them as names or abbreviations); each refused is
-  printed with its reason, names apart.
+  printed with its reason, names apart. ``--listed-in FILE`` takes "a dictionary lists" from
+  a word list instead (ENABLE's, or a tournament list), as an outside measure would.
   wordfreq is not a project dependency: ``pip install wordfreq`` into the venv.
 - **Known words and non-words ruled wrongly**: every row of ``tests/english_words.tsv`` (and
   ``tests/czech_words.tsv``) whose ruling the list does not give.
@@ -58,7 +59,9 @@ def wrongly_ruled(name: str, game: str) -> list[str]:
     return wrong
 
 
-def common_words(top: int, known: set[str], wordnet: WordNet) -> None:
+def common_words(
+    top: int, known: set[str], wordnet: WordNet, dictionary: set[str] | None = None
+) -> None:
     try:
         from wordfreq import top_n_list
     except ImportError:
@@ -66,11 +69,15 @@ def common_words(top: int, known: set[str], wordnet: WordNet) -> None:
         return
     en = Lexicon.open("en")
     notes = Notes.open(en)
+
+    def lists(word: str) -> bool:  # WordNet or GCIDE has it as a common word
+        return bool(wordnet.common(word)) or (word in known and not wordnet.bases(word))
+
     listed = [
         word
         for word in top_n_list("en", top)
         if word.isascii() and word.isalpha() and len(word) > 1
-        if wordnet.common(word) or (word in known and not wordnet.bases(word))
+        if (word in dictionary if dictionary is not None else lists(word))
     ]
     refused = {word: notes.refusal(word) or "not-in-list" for word in listed if word not in en}
     names = [word for word, why in refused.items() if why == "proper-noun"]
@@ -138,6 +145,13 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=10_000)
     parser.add_argument("--boards", type=int, default=300)
     parser.add_argument("--game", default="boggle", help="the game whose boards are rolled")
+    parser.add_argument(
+        "--listed-in",
+        metavar="FILE",
+        type=Path,
+        help="a word list, one word a line (ENABLE's word.lst, say), that stands for 'a "
+        "dictionary lists' among the common words, in place of WordNet and GCIDE",
+    )
     args = parser.parse_args()
     for name, game in (("english_words.tsv", "adlib"), ("czech_words.tsv", "czech-boggle")):
         if (TESTS / name).is_file():
@@ -147,7 +161,10 @@ def main() -> int:
                 print("  " + ", ".join(wrong))
     wordnet = WordNet()
     known = gcide.current_words()
-    common_words(args.top, known, wordnet)
+    dictionary = None
+    if args.listed_in:
+        dictionary = set(args.listed_in.read_text(encoding="utf-8").lower().split())
+    common_words(args.top, known, wordnet, dictionary)
     boards(args.boards, known, wordnet, args.game, frozenset(FreeDict().sources))
     return 0
 
