@@ -12,6 +12,7 @@ import pytest
 from device.cli import main
 from engine.build import czech, czech_cubes, freedict
 from engine.build.hunspell import AffixFile, expand_entry
+from engine.build.wordnet import Sense, WordNet
 from engine.cubes import CubeSet
 from engine.games import find_game
 from engine.house import HouseList
@@ -162,6 +163,29 @@ def test_a_stem_is_offensive_only_where_both_sources_say_so() -> None:
     assert czech.offensive({"hovno", "hovna"}, listed, marked)
     assert not czech.offensive({"kráva", "krávy"}, listed, marked)  # FreeDict alone
     assert not czech.offensive({"žrát", "žere"}, listed, marked)  # LDNOOBW alone
+
+
+def test_a_slur_is_what_freedict_marks_vulgar_for_an_english_slur() -> None:
+    slur = Sense(
+        "n", "x", frozenset({"06718862"}), "(ethnic slur) offensive term for a Black person"
+    )
+    vulgar = Sense("n", "x", frozenset(), "obscene terms for female genitals")
+    cat = Sense("n", "x", frozenset(), "a domestic cat")
+    wordnet = WordNet.__new__(WordNet)
+    wordnet.senses = {"nigger": [slur], "pussy": [vulgar, cat]}
+    found = czech.slurs({"nigger": {"negr"}, "pussy": {"vagína", "pochva"}}, wordnet)
+    assert found == {"negr"}
+    assert czech.offensive({"negr", "negři"}, set(), set(), found)  # one list is enough here
+    assert not czech.offensive({"vagína"}, set(), {"vagína"}, found)
+
+
+@pytest.mark.skipif(
+    not freedict.CZECH_DICTIONARY.is_file(), reason="dict-freedict-eng-ces is missing"
+)
+def test_freedict_marks_the_translations_of_english_words() -> None:
+    translations = freedict.marked_translations()
+    assert translations["nigger"] == {"negr"} and {"hovno", "sračka"} <= translations["shit"]
+    assert "kráva" in translations["bitch"] and "fena" not in translations["bitch"]
 
 
 @pytest.mark.skipif(

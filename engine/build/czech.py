@@ -33,12 +33,19 @@ from importlib import resources
 from pathlib import Path
 
 from engine.build import copy_licences, freedict
+from engine.build import wordnet as wordnet_source
+from engine.build.english import rare_slur
 from engine.build.hunspell import AffixFile, expand, parse_entry, read_dic
+from engine.build.wordnet import WordNet
 from engine.notes import CARD, DEFINITIONS, write_card, write_refused
 
 HUNSPELL = Path("/usr/share/hunspell")
-DEBIAN_PACKAGES = ("hunspell-cs", freedict.CZECH_PACKAGE)
-NEEDED = (HUNSPELL / "cs_CZ.dic", freedict.CZECH_DICTIONARY)
+DEBIAN_PACKAGES = ("hunspell-cs", freedict.CZECH_PACKAGE, wordnet_source.DEBIAN_PACKAGE)
+NEEDED = (
+    HUNSPELL / "cs_CZ.dic",
+    freedict.CZECH_DICTIONARY,
+    wordnet_source.WORDNET / "data.noun",
+)
 #: LDNOOBW's Czech list (``czech_offensive_words.txt`` beside this module).
 OFFENSIVE_LIST = "czech_offensive_words.txt"
 OFFENSIVE_SOURCE = "LDNOOBW's Czech list (npm package naughty-words 1.2.0, cs.json)"
@@ -64,8 +71,8 @@ CANNOT_TELL = (
     "hunspell-cs marks no part of speech, so the list cannot keep Czech Boggle's rule that "
     "interjections count only in their most common forms: every interjection hunspell-cs "
     "has (jé, hurá, hyjé) counts; nor can it tell slang or foreign words from others. "
-    "Offensive words are refused only where two sources agree, so a vulgar word or slur "
-    "that one of them lacks still counts (kurva, zmrd, negr)"
+    "Offensive words are refused only where two sources agree, so a vulgar word that one "
+    "of them lacks still counts (kurva, zmrd)"
 )
 _WORD = re.compile(f"[{CZECH_LETTERS}]+")
 _SYLLABLE = re.compile("[aáeéěiíoóuúůyýrl]")
@@ -76,17 +83,35 @@ def keep(word: str) -> bool:
     return _WORD.fullmatch(word) is not None and _SYLLABLE.search(word) is not None
 
 
-def offensive(forms: set[str], listed: set[str], marked: set[str]) -> bool:
+def offensive(
+    forms: set[str], listed: set[str], marked: set[str], slurred: frozenset[str] = frozenset()
+) -> bool:
     """The rule for an offensive stem, from its forms: LDNOOBW's Czech list has one of
     them and FreeDict gives one of them for a sense it marks vulgar or obscene. Either
     alone is not enough: the list has ``žrát`` (to eat, of an animal) and ``píchat`` (to
-    prick), FreeDict gives ``kráva`` (cow) and ``vagína`` for English vulgar senses.
+    prick), FreeDict gives ``kráva`` (cow) and ``vagína`` for English vulgar senses. Or
+    one of them is a slur (``slurred``, see :func:`slurs`).
 
     >>> listed, marked = {"hovno", "žrát"}, {"hovna", "kráva"}
     >>> offensive({"hovno", "hovna"}, listed, marked), offensive({"žrát"}, listed, marked)
     (True, False)
+    >>> offensive({"negr", "negři"}, listed, marked, frozenset({"negr"}))
+    True
     """
+    if not forms.isdisjoint(slurred):
+        return True
     return not forms.isdisjoint(listed) and not forms.isdisjoint(marked)
+
+
+def slurs(translations: dict[str, set[str]], wordnet: WordNet) -> frozenset[str]:
+    """The Czech slurs: the words FreeDict gives, marking them vulgar, for an English word
+    whose senses that are slurs on a people are as many as its ordinary ones (WordNet's,
+    the English list's :func:`~engine.build.english.rare_slur`): ``nigger`` -> ``negr``.
+    Two sources agree here too, FreeDict's mark and WordNet's slur; the vulgar words of
+    ``pussy`` (``vagína``, ``pochva``) are no slurs."""
+    return frozenset(
+        czech for head, words in translations.items() if rare_slur(wordnet, head) for czech in words
+    )
 
 
 def offensive_list() -> set[str]:
@@ -96,15 +121,20 @@ def offensive_list() -> set[str]:
 
 
 def build(
-    folder: Path = HUNSPELL, vulgar: set[str] | None = None
+    folder: Path = HUNSPELL,
+    vulgar: set[str] | None = None,
+    slurred: frozenset[str] | None = None,
 ) -> tuple[set[str], dict[str, str], dict[str, int]]:
     """Every Czech word form, each once; the forms refused that a player may write in
     small letters, with their class (a name: ``praha``; an abbreviation: ``km``, ``aacr``;
     offensive: ``hovno``); and how many stems each rule took out. ``vulgar``: the words
-    FreeDict marks vulgar (read from its dictionary when not given)."""
+    FreeDict marks vulgar, ``slurred`` the slurs (:func:`slurs`; both read from their
+    sources when not given)."""
     aff = AffixFile.read(folder / "cs_CZ.aff")
     listed = offensive_list()
     marked = freedict.vulgar_words() if vulgar is None else vulgar
+    if slurred is None:
+        slurred = slurs(freedict.marked_translations(), WordNet())
     seen: set[str] = set()
     forbidden: set[str] = set()
     foul: set[str] = set()
@@ -117,7 +147,7 @@ def build(
             stems["forbidden"] += 1
         elif stem[:1].islower():
             forms = set(expand(stem, flags, aff))
-            if offensive(forms, listed, marked):
+            if offensive(forms, listed, marked, slurred):
                 stems["offensive"] += 1
                 foul.update(word for word in forms if keep(word))
                 continue

@@ -552,13 +552,18 @@ def _forms(
     heads: set[str], plain: Iterable[str], wordnet: WordNet, reviewed: Iterable[str] = ()
 ) -> set[str]:
     """The candidates that are a head or its inflection, and nothing else as well (or
-    are one of the ``reviewed`` heads)."""
+    are one of the ``reviewed`` heads); and the plurals WordNet does not know of those
+    inflections, as a form of a form is ruled as its word is (``bullshitters`` of
+    ``bullshitter``, of ``bullshit``)."""
     reviewed = set(reviewed)
-    return {
+    candidates = set(plain)
+    found = {
         word
-        for word in inflected(heads, plain)
+        for word in inflected(heads, candidates)
         if word in reviewed or all(lemma in heads for lemma, _ in wordnet.bases(word))
     }
+    plurals = {word + "s" for word in found - heads} & candidates
+    return found | {word for word in plurals if not wordnet.bases(word)}
 
 
 def _form_of_form(entry: str, wordnet: WordNet) -> bool:

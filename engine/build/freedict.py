@@ -174,3 +174,22 @@ def marked_words(text: str) -> set[str]:
 def vulgar_words(path: Path = CZECH_DICTIONARY) -> set[str]:
     """The Czech words FreeDict gives for a vulgar or obscene sense (dictzip is gzip)."""
     return marked_words(gzip.decompress(path.read_bytes()).decode("utf-8"))
+
+
+_NOTE = re.compile(r"\([^()]*\)")
+
+
+def marked_translations(package: str = CZECH_PACKAGE, folder: Path = DICTD) -> dict[str, set[str]]:
+    """Each English headword's Czech words that FreeDict gives alone on a line it marks
+    vulgar or obscene, a bracketed note aside: ``nigger`` -> ``negr``, ``bitch`` ->
+    ``kráva``. Which English word a mark is for decides what the Czech word is: the
+    Czech build takes the translations of slurs (:func:`engine.build.czech.slurs`)."""
+    found: dict[str, set[str]] = {}
+    for head, texts in entries(package, folder).items():
+        for text in texts:
+            for line in text.splitlines()[1:]:
+                mark = _MARK.match(line)
+                words = _CZECH_WORD.findall(_NOTE.sub("", line[mark.end() :])) if mark else []
+                if len(words) == 1 and words[0].islower():
+                    found.setdefault(head, set()).add(words[0])
+    return found
