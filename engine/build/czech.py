@@ -53,7 +53,8 @@ SOURCE = (
     "hunspell-cs 1:7.5.0-1 (Debian package hunspell-cs, cs_CZ.dic and cs_CZ.aff from "
     "LibreOffice dictionaries 7.5.0), every lowercase form expanded through its affix rules; "
     f"offensive words taken out where {OFFENSIVE_SOURCE} has them and {freedict.CZECH_SOURCE} "
-    "marks them vulgar or obscene"
+    "marks them vulgar or obscene, and slurs where FreeDict marks vulgar the translation of "
+    "an English word WordNet 3.0 (Debian package wordnet-base) has as a slur"
 )
 LICENCE = (
     "GPL-2: cs_CZ dictionary copyright 2003 Pavel Janík <Pavel@Janik.cz>, "
