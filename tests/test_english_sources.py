@@ -73,6 +73,7 @@ def test_a_word_two_lineages_list_unmarked_is_a_plain_word(
             "med": "med /mˈɛd/\nmedizinisch <adj> [med.]\n",
             "aka": "aka\nalias (also known as)\n",
             "frig": "frig\n [vulg.] ficken\n",
+            "sheesh": "sheesh //ʃiːʃ// <interjection>\nvoi että\n",
         },
     )
     _dictd(
@@ -90,7 +91,7 @@ def test_a_word_two_lineages_list_unmarked_is_a_plain_word(
     found = freedict.FreeDict(tmp_path)
     assert found.plain_word("nope", 2) and found.plain_word("med", 2)
     assert found.marked == {"kinda": {"One"}, "frig": {"One"}}  # [med.] is a field, no mark
-    assert found.spelt_out == {"aka"}
+    assert found.spelt_out == {"aka"} and found.interjections == {"sheesh"}
     assert not found.plain_word("kinda", 2) and not found.plain_word("aka", 2)
     assert not found.plain_word("frig", 2) and not found.plain_word("gonna", 2)  # one lineage
 

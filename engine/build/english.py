@@ -20,7 +20,9 @@ rarest). The default list takes:
   ``siamese``; not ``bolivia``, ``greek``, ``teflon``); and those WordNet does not know,
   nor SCOWL as names, that two dictionaries besides SCOWL list (GCIDE and FreeDict's
   lineages: ``codec``) or that WordNet has naming a kind of their phrase's head, no
-  French word (``fava`` of ``fava bean``, ``macular`` of ``macular degeneration``).
+  French word (``fava`` of ``fava bean``, ``macular`` of ``macular degeneration``);
+- of any size, the interjections a dictionary lists as such (``argh``, ``haha``,
+  ``sheesh``, ``yessir``): an interjection is a word (``ah``, ``oops``, ``hmm``).
 
 Then it takes out, in this order, each word counted once under the first class that takes
 it (the card and the README give the counts):
@@ -354,6 +356,9 @@ def build(
             and (not first.proper or (first.common and entry not in names))
         ):
             entries[entry] = RARE_SIZES[0]  # countertop, lockdown, merlot; not bolivia, greek
+    for entry, size in read_scowl("words", folder).items():  # argh, haha, sheesh: words
+        if entry not in entries and entry in dictionaries.interjections and entry not in names:
+            entries[entry] = size
     result = EnglishList(before=sum(1 for entry in entries if is_word(entry)))
     plain = [entry for entry in entries if _WORD.fullmatch(entry)]
     clipped = inflected(clipped, plain)  # a clipped word and its forms alike: app, apps

@@ -115,15 +115,20 @@ def spells_out(word: str, text: str) -> bool:
 
 class FreeDict:
     """Which lineages list each word as a headword, which of them mark it slang, vulgar or
-    derogatory, and which words an entry spells out as an initialism's letters."""
+    derogatory, which words an entry spells out as an initialism's letters, and which it
+    gives as interjections."""
 
     def __init__(self, folder: Path = DICTD) -> None:
         self.sources: dict[str, set[str]] = {}
         self.marked: dict[str, set[str]] = {}
         self.spelt_out: set[str] = set()
+        #: The words an entry gives as an interjection (``<interjection>``: ``sheesh``).
+        self.interjections: set[str] = set()
         for package, lineage in LINEAGES.items():
             for word, texts in entries(package, folder).items():
                 self.sources.setdefault(word, set()).add(lineage)
+                if any("<interj" in text.split("\n", 1)[0] for text in texts):
+                    self.interjections.add(word)
                 if any(_MARKED.search(text) for text in texts):
                     self.marked.setdefault(word, set()).add(lineage)
                 if any(spells_out(word, text.split("\n", 1)[-1]) for text in texts):
