@@ -613,15 +613,15 @@ def _clipped(
     folder: Path, entries: dict[str, int], wordnet: WordNet, dictionaries: FreeDict
 ) -> set[str]:
     """SCOWL's abbreviations (sizes up to 70) that are clipped words of their own, as a
-    word has forms and an abbreviation (``etc``, ``approx``) has none:
-    written small, with a vowel, and either known to WordNet as a common word with a form
-    among SCOWL's words (``morph`` and ``morphed``, ``maths`` and ``math``, ``prelim`` and
-    ``prelims``; ``ab`` and ``abs``, ``el`` and ``els``, ``li`` and ``lis``: two letters as
-    a word and its forms are ruled alike) or, of three letters or more, unknown to WordNet
-    with a plural among SCOWL's words that WordNet does not know either (``app`` and
-    ``apps``, ``stat`` and ``stats``), or listed as a plain word by two of FreeDict's
-    lineages, none of which spells it out as an initialism (``med``, ``admin``, ``bro``;
-    not ``aka``, "also known as"), with its plural where SCOWL has one (``bros``)."""
+    word has forms and an abbreviation (``etc``, ``approx``) has none: written small, with
+    a vowel, and either known to WordNet as a common word with a form among SCOWL's words
+    (``morph`` and ``morphed``, ``maths`` and ``math``, ``prelim`` and ``prelims``; ``ab``
+    and ``abs``, ``el`` and ``els``, ``li`` and ``lis``: two letters as a word and its
+    forms are ruled alike) or, of three letters or more, unknown to WordNet with a plural
+    among SCOWL's words that WordNet does not know either (``app`` and ``apps``, ``stat``
+    and ``stats``), or listed as a plain word by two of FreeDict's lineages, none of which
+    spells it out as an initialism (``med``, ``admin``, ``bro``; not ``aka``, "also known
+    as"), with its plural where SCOWL has one (``bros``)."""
     abbreviations = read_scowl("abbreviations", folder, range(MAX_SIZE + 1))
     found = set()
     for entry in abbreviations:

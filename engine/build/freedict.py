@@ -181,9 +181,6 @@ def vulgar_words(path: Path = CZECH_DICTIONARY) -> set[str]:
     return marked_words(gzip.decompress(path.read_bytes()).decode("utf-8"))
 
 
-_NOTE = re.compile(r"\([^()]*\)")
-
-
 def marked_translations(package: str = CZECH_PACKAGE, folder: Path = DICTD) -> dict[str, set[str]]:
     """Each English headword's Czech words that FreeDict gives alone on a line it marks
     vulgar or obscene, a bracketed note aside: ``nigger`` -> ``negr``, ``bitch`` ->
@@ -194,7 +191,7 @@ def marked_translations(package: str = CZECH_PACKAGE, folder: Path = DICTD) -> d
         for text in texts:
             for line in text.splitlines()[1:]:
                 mark = _MARK.match(line)
-                words = _CZECH_WORD.findall(_NOTE.sub("", line[mark.end() :])) if mark else []
+                words = _CZECH_WORD.findall(_BRACKETED.sub("", line[mark.end() :])) if mark else []
                 if len(words) == 1 and words[0].islower():
                     found.setdefault(head, set()).add(words[0])
     return found
