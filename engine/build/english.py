@@ -356,7 +356,8 @@ def build(
             and (not first.proper or (first.common and entry not in names))
         ):
             entries[entry] = RARE_SIZES[0]  # countertop, lockdown, merlot; not bolivia, greek
-    for entry, size in read_scowl("words", folder).items():  # argh, haha, sheesh: words
+    every_size = read_scowl("words", folder)
+    for entry, size in every_size.items():  # argh, haha, sheesh: words
         if entry not in entries and entry in dictionaries.interjections and entry not in names:
             entries[entry] = size
     result = EnglishList(before=sum(1 for entry in entries if is_word(entry)))
@@ -365,7 +366,6 @@ def build(
     abbreviations = _plain(e for e in read_scowl("abbreviations", folder) if e.islower())
     pieces = _fragments(read_scowl("contractions", folder))
     phrases = wordnet.phrase_words
-    every_size = set(read_scowl("words", folder))
 
     def formed(entry: str) -> bool:  # a word has forms of its own: hypers, unis
         return any(entry + ending in every_size for ending in _INFLECTIONS)
@@ -383,9 +383,6 @@ def build(
     offensive = _forms(offensive_heads, plain, wordnet)
     slang = _forms(slang_heads, plain, wordnet, reviewed)
 
-    def in_dictionaries(entry: str) -> bool:  # listed written small: not only a name
-        return dictionaries.plain_word(entry, TWO)
-
     def kind(entry: str) -> str | None:
         if "'" in entry:
             return "apostrophe"
@@ -400,7 +397,11 @@ def build(
             entry in abbreviations and rare and not wordnet.bases(entry) and entry not in clipped
         ):
             return "abbreviation"
-        if entries[entry] >= RARE and wordnet.named(entry) and not in_dictionaries(entry):
+        if (  # a name only, unless dictionaries list it written small (tilapia)
+            entries[entry] >= RARE
+            and wordnet.named(entry)
+            and not dictionaries.plain_word(entry, TWO)
+        ):
             return "abbreviation" if _capitals(entry, wordnet) else "proper-noun"
         if entry in pieces and rare:
             return "fragment"
