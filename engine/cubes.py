@@ -15,6 +15,7 @@ edition's faces by passing the path of such a file wherever a set name is accept
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -56,24 +57,33 @@ class CubeSet:
 
     @classmethod
     def load(cls, name: str) -> CubeSet:
-        """Load a bundled set by name, or a player's own set from a file path."""
-        path = Path(name)
-        if path.suffix == ".txt" or path.exists():
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                raise NotationError(
-                    f"Cannot read the cube-set file {name!r} ({error.__class__.__name__}); "
-                    "give a UTF-8 text file with one die of six faces a line."
-                ) from None
-            return cls.parse(path.stem, text)
+        """Load a bundled set by name, or a player's own set from a file path.
+
+        A bundled set's name is that set whatever lies in the working folder: text is read
+        as a path only where it names no bundled set, or is plainly a path.
+        """
         bundled = resources.files("engine") / "data" / "cubes" / f"{name}.txt"
-        if not bundled.is_file():
+        if not plainly_a_path(name) and bundled.is_file():
+            return cls.parse(name, bundled.read_text(encoding="utf-8"))
+        path = Path(name)
+        if not (plainly_a_path(name) or path.exists()):
             raise NotationError(
                 f"There is no cube set called {name!r}; the bundled sets are "
                 f"{', '.join(bundled_sets())}, or give the path of your own .txt file."
             )
-        return cls.parse(name, bundled.read_text(encoding="utf-8"))
+        if path.is_dir():
+            raise NotationError(
+                f"{name!r} is a folder, not a cube-set file; give the path of a UTF-8 text "
+                "file with one die of six faces a line."
+            )
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise NotationError(
+                f"Cannot read the cube-set file {name!r} ({error.__class__.__name__}); "
+                "give a UTF-8 text file with one die of six faces a line."
+            ) from None
+        return cls.parse(path.stem, text)
 
     @classmethod
     def parse(cls, name: str, text: str) -> CubeSet:
@@ -117,6 +127,16 @@ class CubeSet:
 
     def __iter__(self) -> Iterator[Die]:
         return iter(self.dice)
+
+
+def plainly_a_path(text: str) -> bool:
+    """Whether ``text`` can only be a file's path: it has a folder in it or ends ``.txt``.
+    No game, edition or bundled set is named so.
+
+    >>> plainly_a_path("adlib"), plainly_a_path("./adlib"), plainly_a_path("mine.txt")
+    (False, True, True)
+    """
+    return "/" in text or os.sep in text or text.endswith(".txt")
 
 
 def bundled_sets() -> Iterable[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cubes import CubeSet
+from engine.cubes import CubeSet, plainly_a_path
 from engine.errors import NotationError
 
 #: Points by word length for the Boggle family; the last entry holds for longer words.
@@ -51,7 +51,7 @@ class Game:
         for name, set_name in self.dice:
             if dice == name:
                 return CubeSet.load(set_name)
-        if dice.endswith(".txt"):
+        if plainly_a_path(dice):
             return CubeSet.load(dice)
         names = ", ".join(name for name, _ in self.dice)
         raise NotationError(

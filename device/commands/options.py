@@ -52,10 +52,10 @@ def add_dice(parser: argparse.ArgumentParser, *, trays: bool | None = None) -> N
 def dice(args: argparse.Namespace) -> str | CubeSet | None:
     """``--dice``: an edition's name as given, or the player's own set read from its file
     through the input boundary."""
-    from engine.cubes import CubeSet
+    from engine.cubes import CubeSet, plainly_a_path
 
     given: str | None = args.dice
-    if given is None or not given.endswith(".txt"):
+    if given is None or not plainly_a_path(given):
         return given
     return CubeSet.parse(Path(given).stem, read_text(given, "your cube set"))
 
