@@ -19,7 +19,7 @@ from typing import Any, Protocol, TextIO
 from device.backends import pick
 from device.gpio import claim
 from device.sections import BuzzerSettings
-from device.tunes import Note, Tune
+from device.tunes import MID_HERTZ, OCTAVES, PASSIVE_RANGE, Note, Tune
 
 log = logging.getLogger("cuberef.buzzer")
 
@@ -36,12 +36,6 @@ class Sound(Protocol):
         ...
 
     def close(self) -> None: ...
-
-
-#: A passive buzzer plays A5 (880 Hz) +- 2 octaves: 220-3520 Hz, where small piezos are loud.
-MID_HERTZ = 880.0
-OCTAVES = 2
-PASSIVE_RANGE = (MID_HERTZ / 2**OCTAVES, MID_HERTZ * 2**OCTAVES)
 
 
 class PassiveSound:

@@ -36,7 +36,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from device.buzzer import PASSIVE_RANGE
 from device.inputs import parse_toml, read_text
 from device.sections import (
     UNNAMED,
@@ -53,7 +52,7 @@ from device.sections import (
     sections,
     value_of,
 )
-from device.tunes import Tune, parse_tune
+from device.tunes import PASSIVE_RANGE, Tune, parse_tune
 from device.wording import names_and, unpartnered_line
 from engine.errors import CuberefError
 from engine.games import GAMES, Game, find_game

@@ -20,6 +20,11 @@ from dataclasses import dataclass
 
 from engine.errors import CuberefError
 
+#: A passive buzzer plays A5 (880 Hz) +- 2 octaves: 220-3520 Hz, where small piezos are loud.
+MID_HERTZ = 880.0
+OCTAVES = 2
+PASSIVE_RANGE = (MID_HERTZ / 2**OCTAVES, MID_HERTZ * 2**OCTAVES)
+
 
 @dataclass(frozen=True, slots=True)
 class Note:

@@ -17,11 +17,11 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.assemble import assemble
-from device.buzzer import PASSIVE_RANGE, Buzzer, PassiveSound
+from device.buzzer import Buzzer, PassiveSound
 from device.clock import FakeClock
 from device.commands.run import serve
 from device.flow import State
-from device.tunes import Note, Tune
+from device.tunes import PASSIVE_RANGE, Note, Tune
 
 from .conftest import ListReader, tray_reading
 from .test_round import box_settings, settings_of
