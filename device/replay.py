@@ -4,8 +4,8 @@ clock from the moment the camera opens, so that a laptop sees a table change as 
 on a Pi would. A still and the live stream's frame are both the frame of the moment, as
 recorded; when the source ends its last frame stays (a table that stopped moving).
 
-``source_problem`` is the sentence for a source that cannot be played, which
-``cuberef config --check`` says before the box opens the camera.
+``device.sections.source_problem`` is the sentence for a source that cannot be played,
+which ``cuberef config --check`` says before the box opens the camera.
 """
 
 from __future__ import annotations
@@ -19,42 +19,11 @@ from typing import Any
 import numpy as np
 
 from device.inputs import pictures_in, read_picture
+from device.sections import source_path, source_problem
 from device.strings import say
 from engine.errors import CuberefError, MachineError
 
 log = logging.getLogger("cuberef.camera")
-
-
-def source_path(source: str) -> Path:
-    """The source's path, ``~`` standing for the home folder where there is one."""
-    try:
-        return Path(source).expanduser()
-    except RuntimeError:  # ~someone who is no user here: the name as it is
-        return Path(source)
-
-
-def source_problem(source: str) -> str | None:
-    """What is wrong with ``source`` as a replay's (one sentence), or None."""
-    if not source:
-        return '[camera] backend = "replay" needs source = a folder of frames or a video file.'
-    path = source_path(source)
-    if path.is_dir():
-        try:
-            found = pictures_in(path)
-        except OSError as error:
-            return f"[camera] source = {source!r} cannot be read ({error.strerror})."
-        if not found:
-            return (
-                f"[camera] source = {source!r} holds no frames; give a folder of JPEG or PNG "
-                "frames, or a video file."
-            )
-        return None
-    if not path.is_file():
-        return (
-            f"[camera] source = {source!r} is no folder or file here; give a folder of "
-            "frames or a video file."
-        )
-    return None
 
 
 class ReplayCamera:

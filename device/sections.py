@@ -3,7 +3,8 @@
 Each field is one setting, declared once with its default, its check and its help
 (``setting``); its type says what TOML may give it (``float`` takes whole numbers too,
 ``tuple[str, ...]`` a list of names). ``device.settings`` reads a file onto these and
-refuses what is wrong; the parts take their own section, never the whole.
+refuses what is wrong; the parts take their own section, never the whole. ``source_problem``
+says what is wrong with a replay camera's source, for the settings and the camera alike.
 
 >>> Settings().button.pin, Settings().screen.width, Settings().players
 (17, 800, ())
@@ -18,8 +19,10 @@ import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
+from device.inputs import pictures_in
 from device.tunes import parse_tune
 from engine.errors import CuberefError
 from engine.games import GAMES
@@ -88,6 +91,38 @@ def _players(value: Any) -> str | None:
 def _names(value: Any) -> str | None:
     if not all(isinstance(name, str) and name.strip() for name in value):
         return "must be a list of names"
+    return None
+
+
+def source_path(source: str) -> Path:
+    """The source's path, ``~`` standing for the home folder where there is one."""
+    try:
+        return Path(source).expanduser()
+    except RuntimeError:  # ~someone who is no user here: the name as it is
+        return Path(source)
+
+
+def source_problem(source: str) -> str | None:
+    """What is wrong with ``source`` as a replay's (one sentence), or None."""
+    if not source:
+        return '[camera] backend = "replay" needs source = a folder of frames or a video file.'
+    path = source_path(source)
+    if path.is_dir():
+        try:
+            found = pictures_in(path)
+        except OSError as error:
+            return f"[camera] source = {source!r} cannot be read ({error.strerror})."
+        if not found:
+            return (
+                f"[camera] source = {source!r} holds no frames; give a folder of JPEG or PNG "
+                "frames, or a video file."
+            )
+        return None
+    if not path.is_file():
+        return (
+            f"[camera] source = {source!r} is no folder or file here; give a folder of "
+            "frames or a video file."
+        )
     return None
 
 

@@ -50,6 +50,7 @@ from device.sections import (
     TuneSettings,
     keys,
     sections,
+    source_problem,
     value_of,
 )
 from device.tunes import PASSIVE_RANGE, Tune, parse_tune
@@ -159,11 +160,8 @@ def together(chosen: Settings) -> list[str]:
                 f"lexicon = {chosen.lexicon!r} is not a word list here; choose one of "
                 f"{', '.join(available_lexicons())}, or make one with cuberef lexicon build."
             )
-    if chosen.camera.backend == "replay":
-        from device.replay import source_problem
-
-        if wrong := source_problem(chosen.camera.source):
-            found.append(wrong)
+    if chosen.camera.backend == "replay" and (wrong := source_problem(chosen.camera.source)):
+        found.append(wrong)
     folder = state_folder(chosen)
     if folder.exists() and not folder.is_dir():
         found.append(
