@@ -49,17 +49,38 @@ from device.seams import Reader, Scorer
 from device.sections import Settings
 from device.sign import Sign
 from device.store import Store
-from device.strings import say, translated
+from device.strings import names_and, say, translated
 from device.table import Table, make_code
 from device.timer import Timer
 from device.tunes import ALARM, CANCEL, TROUBLE, Tune
-from device.wording import prompt
 from engine.errors import CuberefError, MachineError
 from engine.faces import Face
 from engine.games import Game
 from vision import LooseReading
 
 log = logging.getLogger("cuberef.referee")
+
+
+def prompt(match: BoxMatch, game: Game, language: str = "en") -> str:
+    """What the next press does: for Ad-Lib, who rolls (one cube for who starts, or the
+    cubes for a turn) and who follows; after a match, that a press begins the next."""
+    if match.ended:
+        return say("press-new-match", language)  # who won: the match table says it
+    holder = match.holder
+    if game.is_tray or not holder:
+        return say("press-next-round" if match.rounds else "press-read-roll", language)
+    many = "many" if match.plural(holder) else "one"
+    if match.needs_starter:
+        assert match.start_roll is not None
+        tied = match.start_roll.tied
+        if tied:
+            return say("tied-again", language, names=names_and(tied, language), holder=holder)
+        return say("who-starts", language, holder=holder)
+    if not match.rounds:
+        return say(f"starts-{many}", language, holder=holder)
+    following = match.following
+    then = say("then", language, player=following) if following and following != holder else ""
+    return say(f"rolls-next-{many}", language, holder=holder, then=then)
 
 
 @dataclass(frozen=True)
@@ -193,7 +214,7 @@ class Referee:
             self.message = self.prompt()
 
     def prompt(self) -> str:
-        """What the next press does (``device.wording.prompt``)."""
+        """What the next press does (``prompt``)."""
         return prompt(self.match or self.upcoming(), self.game, self.language)
 
     def upcoming(self) -> BoxMatch:

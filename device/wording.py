@@ -1,5 +1,5 @@
-"""The box's words: what the next press does, counts with their nouns, who won, and how a
-word on a list is ruled, in the box's language (``device.strings`` holds every message).
+"""The box's words: counts with their nouns, who won, and how a word on a list is ruled,
+in the box's language (``device.strings`` holds every message).
 
 Every screen and every phone takes its words from here, so the box and the phones say
 the same thing the same way.
@@ -22,15 +22,12 @@ from typing import TYPE_CHECKING
 from device.strings import names_and, plural, say, table, translated
 
 if TYPE_CHECKING:
-    from device.matchplay import BoxMatch
-    from engine.games import Game
     from engine.referee import Dispute
 
 __all__ = [
     "count",
     "names_and",
     "progress",
-    "prompt",
     "status_words",
     "verdict",
     "winners_line",
@@ -103,28 +100,6 @@ def disputed_prompt(judge: str, language: str = "en") -> str:
     """
     asked = say("disputed", language)
     return say("judge-rules", language, prompt=asked, judge=judge) if judge else asked
-
-
-def prompt(match: BoxMatch, game: Game, language: str = "en") -> str:
-    """What the next press does: for Ad-Lib, who rolls (one cube for who starts, or the
-    cubes for a turn) and who follows; after a match, that a press begins the next."""
-    if match.ended:
-        return say("press-new-match", language)  # who won: the match table says it
-    holder = match.holder
-    if game.is_tray or not holder:
-        return say("press-next-round" if match.rounds else "press-read-roll", language)
-    many = "many" if match.plural(holder) else "one"
-    if match.needs_starter:
-        assert match.start_roll is not None
-        tied = match.start_roll.tied
-        if tied:
-            return say("tied-again", language, names=names_and(tied, language), holder=holder)
-        return say("who-starts", language, holder=holder)
-    if not match.rounds:
-        return say(f"starts-{many}", language, holder=holder)
-    following = match.following
-    then = say("then", language, player=following) if following and following != holder else ""
-    return say(f"rolls-next-{many}", language, holder=holder, then=then)
 
 
 def resumed(
