@@ -12,11 +12,10 @@ from typing import Any
 
 from device import settings as config
 from device.box import Box
-from device.button import GpioButton, KeyButton, make_button
+from device.button import GpioButton, KeyButton, Press, make_button
 from device.buzzer import Buzzer
 from device.camera import Camera, open_camera
 from device.clock import Clock
-from device.flow import Event
 from device.guard import page_key
 from device.guarded_camera import GuardedCamera
 from device.page import Page, page_address
@@ -88,7 +87,7 @@ def assemble(
         settings = config.simulated(settings)
     notices: list[str] = []
     game = config.chosen_game(settings)
-    events: queue.Queue[Event] = queue.Queue()
+    events: queue.Queue[Press] = queue.Queue()
     button = make_button(
         settings.button,
         events,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-from device.button import KeyButton
+from device.button import KeyButton, Press
 from device.flow import Event, State
 from device.pages import pages
 from device.readings import faces_of
@@ -30,6 +30,8 @@ from engine.faces import ALPHABET, Face
 
 log = logging.getLogger("cuberef.box")
 
+#: The button's presses as the referee's events.
+PRESS_EVENTS = {Press.TAP: Event.TAP, Press.HOLD: Event.HOLD}
 #: States in which touching a cube changes what the box read.
 CORRECTABLE = (State.TIMING, State.TIME_UP)
 #: How long each page of a screen too long for the screen is shown, in turn.
@@ -44,7 +46,7 @@ class Box:
         self,
         referee: Referee,
         screen: Screen,
-        events: queue.Queue[Event],
+        events: queue.Queue[Press],
         *,
         keys: KeyButton | None = None,
         screenshots: Path | None = None,
@@ -71,8 +73,8 @@ class Box:
     def play(self, steps: list[Step]) -> None:
         """Play ``steps`` (``device.script``) as the box runs; it stops at their end."""
         hands = Hands(
-            press=lambda: self.events.put(Event.TAP),
-            hold=lambda: self.events.put(Event.HOLD),
+            press=lambda: self.events.put(Press.TAP),
+            hold=lambda: self.events.put(Press.HOLD),
             keys=self.type_text,
             state=lambda: str(self.referee.state),
             message=lambda: self.referee.message,
@@ -92,7 +94,7 @@ class Box:
                 pressed = self.events.get_nowait()
             except queue.Empty:
                 break
-            self.referee.handle(pressed)
+            self.referee.handle(PRESS_EVENTS[pressed])
         self.referee.tick()
         self.draw()
 
@@ -194,7 +196,7 @@ class Box:
             if event.key == pygame.K_SPACE:
                 self.keys.key_down()
             elif event.key == pygame.K_ESCAPE:
-                self.events.put(Event.HOLD)
+                self.events.put(Press.HOLD)
             elif event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
                 self.running = False
         elif event.type == pygame.KEYUP and self.keys is not None and event.key == pygame.K_SPACE:

@@ -15,13 +15,21 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 from device.backends import pick
 from device.clock import Clock, SystemClock
-from device.flow import Event
 from device.gpio import claim
 from device.sections import ButtonSettings
+
+
+class Press(StrEnum):
+    """What a player does with the button (or a key, a click); the box hands each to the
+    referee as its event."""
+
+    TAP = "tap"
+    HOLD = "hold"
 
 
 class GpioButton:
@@ -29,7 +37,7 @@ class GpioButton:
 
     def __init__(
         self,
-        events: queue.Queue[Event],
+        events: queue.Queue[Press],
         *,
         pin: int = 17,
         pull_up: bool = True,
@@ -70,7 +78,7 @@ class GpioButton:
             return
         if not self._held:
             self._held = True
-            self.events.put(Event.HOLD)
+            self.events.put(Press.HOLD)
 
     def _released(self) -> None:
         held, self._held = self._held, False
@@ -79,7 +87,7 @@ class GpioButton:
             return
         if self.clock.monotonic() - pressed_at < self.bounce_seconds:
             return  # a bounce of the contacts, not a press
-        self.events.put(Event.TAP)
+        self.events.put(Press.TAP)
 
     def close(self) -> None:
         self.device.close()
@@ -93,7 +101,7 @@ class KeyButton:
     """
 
     def __init__(
-        self, events: queue.Queue[Event], *, hold_seconds: float = 2.0, clock: Clock | None = None
+        self, events: queue.Queue[Press], *, hold_seconds: float = 2.0, clock: Clock | None = None
     ) -> None:
         self.events = events
         self.hold_seconds = hold_seconds
@@ -115,18 +123,18 @@ class KeyButton:
             and self.clock.monotonic() - down >= self.hold_seconds
         ):
             self._held = True
-            self.events.put(Event.HOLD)
+            self.events.put(Press.HOLD)
 
     def key_up(self) -> None:
         if self._down_at is None:
             return
         self.poll()
         if not self._held:
-            self.events.put(Event.TAP)
+            self.events.put(Press.TAP)
         self._down_at = None
 
     def cancel(self) -> None:
-        self.events.put(Event.HOLD)
+        self.events.put(Press.HOLD)
 
     def close(self) -> None:
         pass
@@ -148,7 +156,7 @@ BACKENDS: dict[str, Callable[..., GpioButton | KeyButton]] = {
 
 def make_button(
     chosen: ButtonSettings,
-    events: queue.Queue[Event],
+    events: queue.Queue[Press],
     *,
     hold_seconds: float,
     clock: Clock,

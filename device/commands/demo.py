@@ -189,7 +189,8 @@ def _match(
 ) -> str | None:
     """Press the button through the match as players would, until its table says who
     won; the phones type while the timer runs."""
-    from device.flow import SETTLE_SECONDS, Event, State
+    from device.button import Press
+    from device.flow import SETTLE_SECONDS, State
     from device.readings import faces_of
     from device.wording import winners_line
 
@@ -204,7 +205,7 @@ def _match(
                 return None
         before = referee.state
         clock.advance(SETTLE_SECONDS)  # a player presses once the screen has changed
-        main.events.put(Event.TAP)
+        main.events.put(Press.TAP)
         main.step()
         if referee.state in (State.IDLE, State.TIME_UP) and before is not State.TIMING:
             problem = referee.message.replace(" Press the button to try again.", "")
