@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from device.commands.config import box_settings, store_folder
 from device.house_rules import with_settings
+from device.service import box_settings, store_folder
 from device.store import Store
 from engine.house import HouseList
 

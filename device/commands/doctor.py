@@ -22,8 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from device import settings as config
-from device.commands.config import box_settings, config_path
 from device.sections import Settings
+from device.service import box_settings, config_path
 from engine.errors import CuberefError
 
 Check = Callable[[Settings], str]

@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from device import history, history_formats
-    from device.commands.config import box_settings
+    from device.service import box_settings
     from device.settings import state_folder
     from device.store import Store
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from device import restarts, script, settings, stopping
-from device.commands.config import box_settings
 from device.inputs import folder_to_write, read_text
+from device.service import box_settings
 from device.stopping import Stopped, terminated
 from engine.errors import CuberefError
 

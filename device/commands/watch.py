@@ -63,10 +63,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from device import settings
-    from device.commands.config import config_path
     from device.frames import open_source
     from device.live import live_view
     from device.seams import VisionReader
+    from device.service import config_path
     from engine.adlib import Roll
     from vision.live import Live, LiveReader, State
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from device import service
 from device import settings as config
 from device.cli import main
-from device.commands import config as config_command
 from device.commands import doctor
 from device.store import Store
 
@@ -105,8 +105,8 @@ def test_with_the_services_configuration_the_doctor_checks_the_services_store(
         f'[camera]\nbackend = "folder"\nfolder = "{photos}"\n[screen]\nbackend = "dummy"\n',
         encoding="utf-8",
     )
-    monkeypatch.setattr(config_command, "DEFAULT_PATH", str(path))
-    monkeypatch.setattr(config_command, "SERVICE_STORE", service_store)
+    monkeypatch.setattr(service, "DEFAULT_PATH", str(path))
+    monkeypatch.setattr(service, "SERVICE_STORE", service_store)
     monkeypatch.setenv("CUBEREF_CONFIG", str(path))
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
     assert main(["doctor"]) == 0
