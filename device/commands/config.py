@@ -14,9 +14,9 @@ import argparse
 import sys
 from typing import Any
 
-from device import settings
-from device.sections import keys, sections
-from device.service import config_path
+from device.config import settings
+from device.config.sections import keys, sections
+from device.config.service import config_path
 from engine.errors import CuberefError
 
 
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     for sentence in advice:  # right, but worth a word: not a problem
         print(f"{path}: warning: {sentence}", file=sys.stderr)
     if args.json:
-        from device.output import emit_json
+        from device.commands.output import emit_json
 
         emit_json({"path": path, "ok": not found, "problems": found, "warnings": advice})
     elif not found:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from device import service
-from device import settings as config
 from device.cli import main
 from device.commands import doctor
-from device.store import Store
+from device.config import service
+from device.config import settings as config
+from device.store.store import Store
 
 from .test_round import box_settings, build, tap
 
@@ -163,7 +163,7 @@ def test_a_configuration_that_cannot_be_read_is_one_sentence(tmp_path, capsys, c
 
 
 def test_claiming_pins_from_a_folder_lgpio_cannot_write_moves_lgpio_elsewhere(monkeypatch):
-    from device.gpio import claim
+    from device.parts.gpio import claim
 
     monkeypatch.delenv("LG_WD", raising=False)
     monkeypatch.setattr(os, "access", lambda path, mode: False)

@@ -9,17 +9,17 @@ import numpy as np
 import pygame
 import pytest
 
-from device.button import KeyButton, Press
-from device.camera import FolderCamera, open_camera
-from device.clock import FakeClock
-from device.flow import OWN, TRANSITIONS, Event, State
-from device.readings import doubtful_of
-from device.render import draw_text
-from device.seams import Scorer
-from device.sections import CameraSettings
-from device.store import Store
-from device.tiles import draw_tile
-from device.views import view_of
+from device.base.clock import FakeClock
+from device.config.sections import CameraSettings
+from device.draw.render import draw_text
+from device.draw.tiles import draw_tile
+from device.parts.button import KeyButton, Press
+from device.parts.camera import FolderCamera, open_camera
+from device.referee.flow import OWN, TRANSITIONS, Event, State
+from device.screens.views import view_of
+from device.seams.readings import doubtful_of
+from device.seams.seams import Scorer
+from device.store.store import Store
 from engine.errors import CuberefError
 
 from .conftest import BOARD, ListReader, tray_reading

@@ -6,11 +6,11 @@ import queue
 
 import pytest
 
-from device.button import GpioButton, Press
-from device.buzzer import ActiveSound, Buzzer, PassiveSound
-from device.clock import FakeClock
-from device.sections import BuzzerSettings
-from device.tunes import ALARM, CATALOG, START, TICK, timer_cues
+from device.base.clock import FakeClock
+from device.base.tunes import ALARM, CATALOG, START, TICK, timer_cues
+from device.config.sections import BuzzerSettings
+from device.parts.button import GpioButton, Press
+from device.parts.buzzer import ActiveSound, Buzzer, PassiveSound
 from engine.errors import CuberefError
 
 

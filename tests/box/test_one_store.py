@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from device import service, settings
 from device.cli import main
-from device.store import Store
+from device.config import service, settings
+from device.store.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
