@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from device.base.clock import Clock
-from device.base.strings import names_and, say, translated
+from device.base.strings import say, translated
 from device.base.tunes import ALARM, CANCEL, TROUBLE, Tune
 from device.config.sections import Settings
 from device.parts.buzzer import Buzzer
@@ -34,6 +34,7 @@ from device.referee.keyboard import Keyboard
 from device.referee.lists import Desk
 from device.referee.matchplay import BoxMatch, Round, starting
 from device.referee.notices import Notices
+from device.referee.prompt import prompt
 from device.referee.record import Record
 from device.referee.resuming import resume_match
 from device.referee.scoring import Scoring
@@ -59,28 +60,6 @@ from engine.games import Game
 from vision import LooseReading
 
 log = logging.getLogger("cuberef.referee")
-
-
-def prompt(match: BoxMatch, game: Game, language: str = "en") -> str:
-    """What the next press does: for Ad-Lib, who rolls (one cube for who starts, or the
-    cubes for a turn) and who follows; after a match, that a press begins the next."""
-    if match.ended:
-        return say("press-new-match", language)  # who won: the match table says it
-    holder = match.holder
-    if game.is_tray or not holder:
-        return say("press-next-round" if match.rounds else "press-read-roll", language)
-    many = "many" if match.plural(holder) else "one"
-    if match.needs_starter:
-        assert match.start_roll is not None
-        tied = match.start_roll.tied
-        if tied:
-            return say("tied-again", language, names=names_and(tied, language), holder=holder)
-        return say("who-starts", language, holder=holder)
-    if not match.rounds:
-        return say(f"starts-{many}", language, holder=holder)
-    following = match.following
-    then = say("then", language, player=following) if following and following != holder else ""
-    return say(f"rolls-next-{many}", language, holder=holder, then=then)
 
 
 @dataclass(frozen=True)
@@ -214,7 +193,7 @@ class Referee:
             self.message = self.prompt()
 
     def prompt(self) -> str:
-        """What the next press does (``prompt``)."""
+        """What the next press does (``device.referee.prompt``)."""
         return prompt(self.match or self.upcoming(), self.game, self.language)
 
     def upcoming(self) -> BoxMatch:
