@@ -177,9 +177,10 @@ def read_loose(
     # rolled loose, for who starts or a count, may lie as a tray.)
     if not game.size:
         refuse_trays(quads, len(assignment.cube_set.dice), game.id)
-    if len(cubes) < len(chosen):
+    left_out = len(chosen) - len(cubes)
+    if left_out:
         warnings.append(
-            f"Left out {len(chosen) - len(cubes)} thing(s) that looked like cubes but match "
+            f"Left out {left_out} thing(s) that looked like cubes but match "
             f"none of the {len(assignment.cube_set.dice)} {game.id} cubes."
         )
         quads = [quads[k] for k in cubes]
@@ -234,7 +235,14 @@ def read_loose(
         )
     order = sorted(range(len(faces_read)), key=lambda k: (faces_read[k].y, faces_read[k].x))
     return LooseReading(
-        game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90, pieces
+        game.id,
+        tuple(faces_read[k] for k in order),
+        grid,
+        tuple(warnings),
+        turn * 90,
+        pieces,
+        left_out,
+        expected,
     )
 
 

@@ -163,6 +163,10 @@ class LooseReading:
     #: The cubes in each piece of touching cubes large enough to be a crossword, largest (the
     #: grid's) first: more than one, and the photo leaves open which is the crossword.
     pieces: tuple[int, ...] = ()
+    #: Things that looked like cubes but were left out, as matching none of the set's cubes.
+    left_out: int = 0
+    #: How many cubes the set read with has (0 where not known).
+    set_cubes: int = 0
 
     @property
     def roll(self) -> Roll:

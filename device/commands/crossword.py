@@ -20,9 +20,13 @@ from device.seams import NoCrossword, Scorer
 from engine.errors import NotationError, RuleError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from engine.adlib.grid import Grid
     from engine.adlib.match import Match as AdlibMatch
     from engine.adlib.referee import Verdict
+    from engine.adlib.roll import Roll
+    from vision import LooseReading
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,15 +62,15 @@ def run(args: argparse.Namespace) -> int:
     photo = getattr(args, "photo", None)
     reading = None
     if photo:
-        if args.roll or args.grid:
-            raise NotationError(
-                "Give the crossword as a photo or with --roll and --grid, not both."
-            )
+        if args.grid:
+            raise NotationError("Give the crossword as a photo or with --grid, not both.")
         try:
             reading = read_crossword_photo(photo, game, lexicon)
         except NoCrossword as none:
             raise NotationError(f"{str(none)[:-1]}, or give --roll and --grid.") from None
-        roll, rows = reading.roll, tuple(reading.grid or ())
+        # The roll given (--roll) is the roll; else the cubes read on the table are.
+        roll = Roll.parse(args.roll, game.id) if args.roll else reading.roll
+        rows = tuple(reading.grid or ())
     elif not (args.roll and args.grid):
         raise NotationError(
             "Give the roll with --roll and the crossword with --grid, or a photo of the crossword."
@@ -81,17 +85,20 @@ def run(args: argparse.Namespace) -> int:
     if verdict.roll_errors:
         # Cubes on the table that were never rolled: the input is wrong, not the play.
         raise RuleError(" ".join(verdict.roll_errors))
+    doubted = photo_doubts(reading, roll if args.roll else None, verdict)
     match, player = record_turn(args, game.id, verdict)
     if args.json:
         document = verdict.to_json()
         if reading is not None:
+            document["sure"] = not doubted
+            document["doubts"] = list(doubted)
             document["reading"] = reading.to_json()
         if match is not None:
             document["player"] = player
             document["match"] = matches.to_json(match)
         emit_json(document)
     else:
-        print(describe(verdict))
+        print(describe(verdict, doubted))
         if match is not None:
             print(f"{player}'s turn scores {match.turns[-1].score}.")
             print(matches.describe(match))
@@ -139,8 +146,26 @@ def record_turn(
         return match, side.name
 
 
-def describe(verdict: Verdict) -> str:
-    """The verdict as a player reads it."""
+def photo_doubts(
+    reading: LooseReading | None, roll: Roll | None, verdict: Verdict
+) -> tuple[str, ...]:
+    """Why the score of the crossword in a photo (``reading``; None: typed in, sure) is not
+    sure, as the live reading judges it (``vision.doubts``); ``roll``: the roll where given
+    apart from the photo."""
+    from vision.doubts import doubts
+    from vision.evidence import given_roll
+
+    if reading is None:
+        return ()
+    unused = [str(face) for face in verdict.unused]
+    if roll is None:
+        return doubts(reading, None, unused)
+    faces = [str(face) for face in roll.faces]
+    return doubts(given_roll(reading, faces), faces, unused)
+
+
+def describe(verdict: Verdict, doubted: Sequence[str] = ()) -> str:
+    """The verdict as a player reads it; ``doubted``: why its score is not sure."""
     lines = []
     for title, words in (("Across", verdict.across), ("Down", verdict.down)):
         listed = ", ".join(
@@ -150,7 +175,8 @@ def describe(verdict: Verdict) -> str:
     unused = " ".join(map(str, verdict.unused)) or "none"
     lines.append(f"Unused: {unused} (-{verdict.unused_points})")
     if verdict.valid:
-        lines.append(f"Score: {verdict.score}")
+        unsure = f" (not sure: {' '.join(doubted)})" if doubted else ""
+        lines.append(f"Score: {verdict.score}{unsure}")
     else:
         lines.append("No score: " + " ".join(verdict.errors))
     return "\n".join(lines)
