@@ -33,6 +33,8 @@ class Cube:
     underline: bool = False
     #: A glare over the print's upper half, as a lamp's reflection (the print half lost).
     glare: bool = False
+    #: The letter set as wide as it is tall (an N turned a quarter is then a Z to the eye).
+    square: bool = False
 
 
 @cache
@@ -51,7 +53,14 @@ def face_print(cube: Cube, side: int) -> np.ndarray:
     width, height = right - left, bottom - top
     lift = round(side * 0.06) if cube.underline else 0
     x, y = (side - width) / 2 - left, (side - height) / 2 - top - lift
-    draw.text((x, y), cube.face, font=font, fill=INK[::-1])
+    if cube.square:
+        glyph = Image.new("L", (width, height), 0)
+        ImageDraw.Draw(glyph).text((-left, -top), cube.face, font=font, fill=255)
+        glyph = glyph.resize((height, height))
+        ink = Image.new("RGB", glyph.size, INK[::-1])
+        image.paste(ink, (round((side - height) / 2), round(y + top)), glyph)
+    else:
+        draw.text((x, y), cube.face, font=font, fill=INK[::-1])
     if cube.underline:
         bar = (side - width * 0.8) / 2, y + top + height + side * 0.05
         draw.rectangle((bar[0], bar[1], side - bar[0], bar[1] + side * 0.06), fill=INK[::-1])

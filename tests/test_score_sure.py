@@ -42,7 +42,7 @@ def test_a_face_half_lost_under_a_glare_makes_the_score_not_sure(tmp_path, capsy
     cubes[stem_e] = replace(cubes[stem_e], glare=True)
     verdict = _score(tmp_path, capsys, cubes, "--game", "adlib")
     assert verdict["sure"] is False and len(verdict["doubts"]) == 1
-    assert "may be misread" in verdict["doubts"][0]
+    assert "read as E with confidence" in verdict["doubts"][0]
     # The text says so beside the score.
     photo = str(tmp_path / "crossword.png")
     assert main(["score", photo, "--game", "adlib"]) == 0

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.adlib.roll import CUBES
+from vision.evidence import given_roll
 from vision.reading import LooseReading
 
 
@@ -79,9 +80,9 @@ def doubts(
     counted = reading.faces if roll is None else [f for f in reading.faces if f.cell is not None]
     for face in counted:
         if face.doubtful:
-            out.append(
+            out.append(  # as the reader's own warning says it
                 f"The cube at ({face.x:.0f}, {face.y:.0f}) read as {face.face} with "
-                f"confidence {face.confidence:.2f} may be misread: check it."
+                f"confidence {face.confidence:.2f}; check it."
             )
     seen = len(reading.faces) + reading.left_out
     cubes = reading.set_cubes or (CUBES if reading.game == "adlib" else 0)
@@ -107,3 +108,13 @@ def doubts(
                 "camera sees it."
             )
     return tuple(out)
+
+
+def photo_doubts(
+    reading: LooseReading, roll: Sequence[str] | None, unused: Sequence[str]
+) -> tuple[str, ...]:
+    """``doubts`` of a still photo's ``reading`` as read, the roll's faces (None: the
+    cubes on the table are the roll) settling what they can first (``given_roll``)."""
+    if roll is None:
+        return doubts(reading, None, unused)
+    return doubts(given_roll(reading, roll), roll, unused)

@@ -11,6 +11,7 @@ import numpy as np
 from engine.cubes import CubeSet
 from engine.faces import BLANK, Face
 from vision.assign import best_edition, own_faces
+from vision.close_up import frame_face
 from vision.crop import CROP, cut_face
 from vision.crossword import (
     Grid,
@@ -25,6 +26,7 @@ from vision.detect import FaceQuad, downscale, pieces
 from vision.errors import NoCubesFound
 from vision.find import may_be_one_cube, one_cube, same_top
 from vision.lattice import turn_cell
+from vision.marks import look_alikes
 from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
@@ -49,6 +51,8 @@ AGAIN, NEARER, SMALLER = 4, 20, (0.75, 0.55, 0.4)
 #: How sure the model must be of a face only a colour cut or carving proposed, where the
 #: detector found tops.
 CUT_CONFIDENCE = 0.9
+#: A cube that fills the frame is found, if at all, as this many pieces of its print at most.
+PIECES = 2
 
 
 def read_loose(
@@ -59,12 +63,8 @@ def read_loose(
     is_word: Callable[[str], bool] | None = None,
 ) -> LooseReading:
     small = downscale(image)
+    # Where nothing is found, one cube may fill the frame: looked for below.
     quads = steps.find(image, small=small)
-    if not quads:
-        raise NoCubesFound(
-            "No cubes were found in the photo; photograph the cubes from above, "
-            "filling more of the frame."
-        )
     # Whether the photo is too blurred or too small to read is judged at the end.
     predictions = steps.look(image, [q.corners for q in quads], check=False)
     proposed, first_read = quads, predictions
@@ -146,6 +146,15 @@ def read_loose(
         sides = seen_sides(image, [tops[k] for k in ours])
         kept = [len(quads) + k for n, k in enumerate(ours) if n not in sides]
         quads, predictions = quads + tops, predictions + reads
+    if not any(predictions[k].confidence >= SURE for k in kept):
+        # Nothing read surely: one cube may fill the frame, with no table round it to tell
+        # it by (the finder finds nothing there, or pieces of its print, read doubtfully).
+        filling = frame_face(image, steps.look, small)
+        if filling is not None and _fills_frame(filling, [quads[k] for k in kept], possible):
+            best = max((predictions[k].confidence for k in kept), default=0.0)
+            if filling[1].confidence >= best:
+                kept = [len(quads)]
+                quads, predictions = quads + [filling[0]], predictions + [filling[1]]
     # The photo is judged too blurred or too small to read on the faces kept where the model
     # is sure of one of them: soft specks of table about a cube read surely say nothing of
     # it. Else on every find the model took for a face, since nothing tells the cubes.
@@ -199,20 +208,37 @@ def read_loose(
     faces_read = []
     for quad, prediction, assigned, cell in zip(quads, predictions, chosen, cells, strict=True):
         face = Face(assigned.face or BLANK)
+        said = likely(prediction.by_face())
+        # A loose cube lies at any turn: an N is a Z turned, and only a mark on the face
+        # tells which (a crossword's cubes stand its way up). Unmarked, it is either.
+        either = () if cell is not None or prediction.marked else look_alikes(str(face))
+        confidence = assigned.probability / len(either) if either else assigned.probability
+        if either:
+            said = tuple((f, round(confidence, 4)) for f in either) + tuple(
+                item for item in said if item[0] not in either
+            )
         faces_read.append(
             FaceReading(
                 face,
                 quad.center[0],
                 quad.center[1],
-                assigned.probability,
+                confidence,
                 prediction.orientation % 360,
                 tuple((float(x), float(y)) for x, y in quad.corners),
                 cell,
                 assigned.off_set,
-                likely(prediction.by_face()),
+                said,
+                either,
             )
         )
-        if assigned.off_set:
+        if either:
+            warnings.append(
+                f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) shows "
+                f"{' or '.join(either)}, "
+                "which only its turn tells apart, and no mark on it shows which way is up: "
+                "turn it upright."
+            )
+        elif assigned.off_set:
             warnings.append(
                 f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) shows {face}, which "
                 f"no free cube of the set “{assignment.cube_set.title}” shows: check it."
@@ -275,6 +301,22 @@ def tops_again(
     sure = [k for k, p in enumerate(chosen) if p.confidence >= GAP_CONFIDENCE]
     once = one_per_cube([tops[k] for k in sure], [chosen[k] for k in sure])
     return [tops[sure[k]] for k in once], [chosen[sure[k]] for k in once]
+
+
+def _fills_frame(
+    filling: tuple[FaceQuad, FacePrediction], kept: Sequence[FaceQuad], possible: set[str]
+) -> bool:
+    """Whether the face the model reads in the frame as a whole (``vision.close_up``) is
+    a cube of the game's that fills it: read as surely as a face only a cut proposed, and
+    the finds kept, ``PIECES`` at most, lie on it (pieces of its print), less than half
+    as wide as it."""
+    quad, read = filling
+    return (
+        read.confidence >= CUT_CONFIDENCE
+        and _own_share(read, possible) >= OWN_SHARE
+        and len(kept) <= PIECES
+        and not (~pieces([q.corners for q in kept], [quad.corners])).any()
+    )
 
 
 def _own_share(prediction: FacePrediction, possible: set[str]) -> float:

@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from engine.adlib.grid import Grid
     from engine.adlib.match import Match as AdlibMatch
     from engine.adlib.referee import Verdict
-    from engine.adlib.roll import Roll
-    from vision import LooseReading
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -85,7 +83,12 @@ def run(args: argparse.Namespace) -> int:
     if verdict.roll_errors:
         # Cubes on the table that were never rolled: the input is wrong, not the play.
         raise RuleError(" ".join(verdict.roll_errors))
-    doubted = photo_doubts(reading, roll if args.roll else None, verdict)
+    doubted: tuple[str, ...] = ()
+    if reading is not None:  # a photo: is its score sure?
+        from vision.doubts import photo_doubts
+
+        given = [str(face) for face in roll.faces] if args.roll else None
+        doubted = photo_doubts(reading, given, [str(face) for face in verdict.unused])
     match, player = record_turn(args, game.id, verdict)
     if args.json:
         document = verdict.to_json()
@@ -144,24 +147,6 @@ def record_turn(
         match = match.record(verdict)
         kept.save(match)
         return match, side.name
-
-
-def photo_doubts(
-    reading: LooseReading | None, roll: Roll | None, verdict: Verdict
-) -> tuple[str, ...]:
-    """Why the score of the crossword in a photo (``reading``; None: typed in, sure) is not
-    sure, as the live reading judges it (``vision.doubts``); ``roll``: the roll where given
-    apart from the photo."""
-    from vision.doubts import doubts
-    from vision.evidence import given_roll
-
-    if reading is None:
-        return ()
-    unused = [str(face) for face in verdict.unused]
-    if roll is None:
-        return doubts(reading, None, unused)
-    faces = [str(face) for face in roll.faces]
-    return doubts(given_roll(reading, faces), faces, unused)
 
 
 def describe(verdict: Verdict, doubted: Sequence[str] = ()) -> str:
