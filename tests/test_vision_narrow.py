@@ -19,7 +19,6 @@ from models.scenes import render_tray
 from vision import TrayReading, read
 from vision.classifier import FaceClassifier
 from vision.crop import CROP, CROP_MARGIN, cut_face
-from vision.marks import settle_look_alikes
 from vision.narrow import NARROW, USUAL, look_again, print_aspect, widened, wider
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL
@@ -75,10 +74,8 @@ def look() -> ModelLook:
 def _alone(look: ModelLook, table: np.ndarray) -> FacePrediction:
     """The model's one look at the face, as the reader cut it before."""
     size = look.model.input_size
-    face = cut_face(table, CORNERS, CROP)
-    crop = cv2.resize(face, (size, size), interpolation=cv2.INTER_AREA)
-    # An N or a Z, an M or a W, is settled by its mark as ever (``vision.marks``).
-    return settle_look_alikes([face], look.model.classify([crop]))[0]
+    crop = cv2.resize(cut_face(table, CORNERS, CROP), (size, size), interpolation=cv2.INTER_AREA)
+    return look.model.classify([crop])[0]
 
 
 @pytest.mark.parametrize("turn", [0, 90, 180, 270])

@@ -26,7 +26,7 @@ from vision.detect import FaceQuad, downscale, pieces
 from vision.errors import NoCubesFound
 from vision.find import may_be_one_cube, one_cube, same_top
 from vision.lattice import turn_cell
-from vision.marks import look_alikes
+from vision.marks import look_alikes, mark_up, settled
 from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
@@ -207,16 +207,9 @@ def read_loose(
         )
     faces_read = []
     for quad, prediction, assigned, cell in zip(quads, predictions, chosen, cells, strict=True):
-        face = Face(assigned.face or BLANK)
-        said = likely(prediction.by_face())
-        # A loose cube lies at any turn: an N is a Z turned, and only a mark on the face
-        # tells which (a crossword's cubes stand its way up). Unmarked, it is either.
-        either = () if cell is not None or prediction.marked else look_alikes(str(face))
-        confidence = assigned.probability / len(either) if either else assigned.probability
-        if either:
-            said = tuple((f, round(confidence, 4)) for f in either) + tuple(
-                item for item in said if item[0] not in either
-            )
+        face, confidence, said, either = _turned_alike(
+            image, quad, prediction, Face(assigned.face or BLANK), assigned.probability, cell
+        )
         faces_read.append(
             FaceReading(
                 face,
@@ -243,10 +236,10 @@ def read_loose(
                 f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) shows {face}, which "
                 f"no free cube of the set “{assignment.cube_set.title}” shows: check it."
             )
-        elif assigned.probability < DOUBTFUL:
+        elif confidence < DOUBTFUL:
             warnings.append(
                 f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) read as {face} "
-                f"with confidence {assigned.probability:.2f}; check it."
+                f"with confidence {confidence:.2f}; check it."
             )
     prints = [
         tuple(np.roll(p.orientation_probabilities, frame))
@@ -301,6 +294,32 @@ def tops_again(
     sure = [k for k, p in enumerate(chosen) if p.confidence >= GAP_CONFIDENCE]
     once = one_per_cube([tops[k] for k in sure], [chosen[k] for k in sure])
     return [tops[sure[k]] for k in once], [chosen[sure[k]] for k in once]
+
+
+def _turned_alike(
+    image: np.ndarray,
+    quad: FaceQuad,
+    prediction: FacePrediction,
+    face: Face,
+    confidence: float,
+    cell: tuple[int, int] | None,
+) -> tuple[Face, float, tuple[tuple[str, float], ...], tuple[str, ...]]:
+    """A cube read as ``face`` this surely, with what the model said of it: its face, how
+    sure, the faces it may be with their likelihoods, and the faces it may be alike but for
+    their turn. A loose cube lies at any turn, so an N is a Z turned and only a mark on the
+    face tells which (``vision.marks``); unmarked it is either, each half as likely. A
+    crossword's cubes stand its way up."""
+    said = likely(prediction.by_face())
+    either = () if cell is not None else look_alikes(str(face))
+    if not either:
+        return face, confidence, said, ()
+    crop = cut_face(image, quad.corners, CROP)
+    marked = settled(replace(prediction, face=str(face)), mark_up(crop))
+    if marked.marked:
+        return Face(str(marked.face)), marked.confidence, likely(marked.by_face()), ()
+    half = confidence / len(either)
+    rest = tuple(item for item in said if item[0] not in either)
+    return face, half, tuple((f, round(half, 4)) for f in either) + rest, either
 
 
 def _fills_frame(

@@ -13,7 +13,6 @@ it (``vision.loose``).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import replace
 
 import cv2
@@ -141,14 +140,3 @@ def settled(prediction: FacePrediction, up: int | None) -> FacePrediction:
         probabilities=tuple(probabilities),
         marked=True,
     )
-
-
-def settle_look_alikes(
-    crops: Sequence[np.ndarray], read: Sequence[FacePrediction]
-) -> list[FacePrediction]:
-    """``read`` (the model's look at each of ``crops``) with each letter that another
-    turned looks like settled by its face's mark, where one shows (``settled``)."""
-    return [
-        settled(p, mark_up(crop)) if p.face in LOOK_ALIKE else p
-        for crop, p in zip(crops, read, strict=True)
-    ]

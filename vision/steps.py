@@ -18,7 +18,6 @@ from vision.crop import CROP, cut_face, sharpness
 from vision.detect import FaceQuad, pieces
 from vision.errors import TooBlurred, TooSmall
 from vision.find import find_tops
-from vision.marks import settle_look_alikes
 from vision.narrow import look_again
 from vision.prediction import FacePrediction
 
@@ -115,8 +114,6 @@ class ModelLook:
         read = self._classify(crops) if crops else []
         # A doubted face of a narrow print (a condensed O) is looked at again, widened.
         read = look_again(self._classify, crops, read, cubes)
-        # An N or a Z, an M or a W: the face's own mark tells which, where one shows.
-        read = settle_look_alikes(crops, read)
         if check:
             judge(crops, corners, read)
         return read
