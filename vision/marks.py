@@ -25,10 +25,15 @@ from vision.prediction import FacePrediction
 #: Each letter that another letter turned looks like: that letter, and the clockwise turn.
 LOOK_ALIKE = {"N": ("Z", 90), "Z": ("N", 90), "M": ("W", 180), "W": ("M", 180)}
 #: The share of the face (about its centre) looked at for ink: a little past the face found
-#: (a value printed near its corner lies at its edge).
-INSIDE = 1.1
-#: A mark is at least this share of the letter's ink (a speck of dust is less).
-LEAST_MARK = 0.02
+#: (a value printed near its corner lies at its edge), short of a neighbour's print.
+INSIDE = 1.05
+#: A mark is at least this share of the letter's ink (a speck of dust is less) ...
+LEAST_MARK = 0.04
+#: ... and of this many pieces at most (a value's digits, an underline's dots): more is noise.
+MOST_PIECES = 3
+#: The print stands out from its face by at least this many grey levels (ink from ground,
+#: their medians): a face too dark or soft for that shows no mark to trust.
+CONTRAST = 60
 #: ... and lies at least this far from the letter's centre (in the letter's sizes).
 APART = 0.35
 #: Where it lies is read within this many degrees of below the letter (an underline) or of
@@ -69,6 +74,10 @@ def mark_up(crop: np.ndarray) -> int | None:
     _, ink = cv2.threshold(grey, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     if ink.mean() > 0.5:  # the print is the lesser part of the face, dark or light
         ink = 1 - ink
+    if not ink.any() or ink.all():
+        return None
+    if abs(float(np.median(grey[ink == 0])) - float(np.median(grey[ink > 0]))) < CONTRAST:
+        return None
     count, _, stats, centres = cv2.connectedComponentsWithStats(ink.astype(np.uint8))
     if count < 3:
         return None
@@ -84,14 +93,23 @@ def mark_up(crop: np.ndarray) -> int | None:
     if not areas[letter]:
         return None
     extent = float(max(stats[letter, cv2.CC_STAT_WIDTH], stats[letter, cv2.CC_STAT_HEIGHT]))
+    # A mark lies beside the letter, its centre outside the letter's box (a piece of the
+    # letter itself, cut off by a soft stroke, lies inside it).
+    beside = (
+        (centres[:, 0] < left[letter])
+        | (centres[:, 0] > right[letter])
+        | (centres[:, 1] < top[letter])
+        | (centres[:, 1] > bottom[letter])
+    )
     marks = [
         k
         for k in range(1, count)
         if k != letter
+        and beside[k]
         and not edge[k]
         and stats[k, cv2.CC_STAT_AREA] >= LEAST_MARK * stats[letter, cv2.CC_STAT_AREA]
     ]
-    if not marks:
+    if not marks or len(marks) > MOST_PIECES:
         return None
     weights = stats[marks, cv2.CC_STAT_AREA].astype(np.float64)
     where = (centres[marks] * weights[:, None]).sum(0) / weights.sum() - centres[letter]
