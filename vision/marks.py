@@ -40,8 +40,10 @@ APART = 0.35
 #: its lower right (a value); between the two nothing is read.
 WITHIN = 15.0
 #: One turn of the print tells the letter where the model puts this many times as much
-#: likelihood on it as on the other letter's.
+#: likelihood on it as on the other letter's: to confirm the letter the model read ...
 DECIDES = 3.0
+#: ... and to overturn it, far more (a mark misread must not undo a sure reading).
+OVERTURNS = 10.0
 
 
 def look_alikes(face: str) -> tuple[str, ...]:
@@ -142,7 +144,7 @@ def settled(prediction: FacePrediction, up: int | None) -> FacePrediction:
     own, others = support(0), support(turn)
     if own >= DECIDES * others:
         chosen = prediction.face
-    elif others >= DECIDES * own:
+    elif others >= OVERTURNS * own:
         chosen = other
     else:
         return prediction
