@@ -54,7 +54,7 @@ def cuberef(*argv: str) -> Answer:
         document = json.loads(out.getvalue()) if out.getvalue().strip() else None
     except json.JSONDecodeError:
         document = None
-    return Answer(code, document, err.getvalue().strip())
+    return Answer(code, document, " | ".join(err.getvalue().strip().splitlines()))
 
 
 @dataclass

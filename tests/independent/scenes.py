@@ -19,6 +19,7 @@ one seed: the same seed (and the same crossword for its roll) gives the same pho
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -151,7 +152,9 @@ class BestCrossword:
             self.known[key] = list(json.loads(done.stdout)["grid"])
             if self.cache is not None:
                 self.cache.parent.mkdir(parents=True, exist_ok=True)
-                self.cache.write_text(json.dumps(self.known, indent=0))
+                fresh = self.cache.with_suffix(f".{os.getpid()}.tmp")
+                fresh.write_text(json.dumps(self.known, indent=0))
+                fresh.replace(self.cache)  # whole, for another process reading it
         return list(self.known[key])
 
 
@@ -280,7 +283,7 @@ def single_scene(rng: np.random.Generator, seed: int) -> Scene:
     top = int(rng.choice(tricky)) if tricky and rng.random() < 0.5 else int(rng.integers(6))
     cube = Cube(die, top, 0.0, 0.0, float(rng.uniform(0, 360)))
     printing = random_printing(rng, values=game == "adlib", underline=game == "boggle")
-    camera = framing(rng, [cube], tilt=(22, 50), fill=(0.1, 0.3))
+    camera = framing(rng, [cube], tilt=(22, 50), fill=(0.15, 0.45))
     image = photograph(rng, camera, [cube], printing)
     truth = Truth(
         "single", game, seed, tuple(seen_tops(camera, [cube])), notes={"font": printing.font}
