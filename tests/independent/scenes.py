@@ -248,7 +248,7 @@ def crossword_scene(rng: np.random.Generator, seed: int, crosswords: Crosswords)
         roll=tuple(roll),
         grid=tuple(grid),
         score=truth_score,
-        notes={"joker": asdict(printing.joker), "font": printing.font, "turn": view},
+        notes={**kit(printing), "turn": view},
     )
     return finished(rng, image, truth, blur=(0.0, 1.2))
 
@@ -285,9 +285,7 @@ def single_scene(rng: np.random.Generator, seed: int) -> Scene:
     printing = random_printing(rng, values=game == "adlib", underline=game == "boggle")
     camera = framing(rng, [cube], tilt=(22, 50), fill=(0.15, 0.45))
     image = photograph(rng, camera, [cube], printing)
-    truth = Truth(
-        "single", game, seed, tuple(seen_tops(camera, [cube])), notes={"font": printing.font}
-    )
+    truth = Truth("single", game, seed, tuple(seen_tops(camera, [cube])), notes=kit(printing))
     return finished(rng, image, truth, blur=(0.0, 1.5))
 
 
@@ -308,7 +306,7 @@ def closeup_scene(rng: np.random.Generator, seed: int) -> Scene:
     # the face's edge longer than the frame is wide: its rounded rim is cut off
     camera = camera.zoomed(float(rng.uniform(1.02, 1.25)) * min(size) / edge)
     image = photograph(rng, camera, [cube], printing)
-    truth = Truth("closeup", "boggle", seed, tuple(seen_tops(camera, [cube])))
+    truth = Truth("closeup", "boggle", seed, tuple(seen_tops(camera, [cube])), notes=kit(printing))
     soft = float(rng.uniform(0.004, 0.011)) * min(size)
     return finished(rng, image, truth, blur=(soft, soft))
 
@@ -349,7 +347,7 @@ def tray_scene(rng: np.random.Generator, seed: int, condensed: bool) -> Scene:
         seed,
         tuple(seen),
         rows=rows_as_shown(seen),
-        notes={"font": printing.font, "squeeze": printing.squeeze},
+        notes=kit(printing),
     )
     return finished(rng, image, truth, blur=(0.0, 1.0))
 
@@ -397,7 +395,7 @@ def framing(
     extent = float(np.ptp(points[:, :2], axis=0).max()) + 1.0
     fov = np.radians(rng.uniform(50, 70))
     focal = size[0] / (2 * np.tan(fov / 2))
-    distance = max(4.0, extent / (2 * np.tan(fov / 2)) * rng.uniform(1.0, 1.6))
+    distance = max(4.0, extent / (2 * np.tan(fov / 2)) * rng.uniform(1.2, 2.6))
     camera = Camera.look_at(
         centre,
         distance,
@@ -525,6 +523,14 @@ def draw_cube(
         )
         shade = light.shade(quad.normal) * light.tint[None, None, :]
         paste(image, texture, alpha, corners_px, shade)
+
+
+def kit(printing: Printing) -> dict[str, object]:
+    """The kit's printing, kept beside the truth to explain a wrong reading."""
+    notes = asdict(printing)
+    if not printing.values:  # no joker on a Boggle cube
+        del notes["joker"]
+    return notes
 
 
 def seen_tops(camera: Camera, cubes: list[Cube]) -> list[Seen]:
