@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.independent.scenes import KINDS, BestCrossword, Scene, Seen, render
+from .scenes import KINDS, BestCrossword, Scene, Seen, render
 
 SURE_AT = 0.9
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "cuberef-independent"
@@ -114,6 +114,8 @@ def sure_of(document: dict[str, object]) -> bool:
 def measure_crossword(tally: Tally, scene: Scene, photo: Path, name: str) -> None:
     answer = cuberef("score", str(photo), "--game", "adlib", "--json")
     tally.add("crosswords")
+    joker_laid = any(ch.islower() for row in scene.truth.grid or () for ch in row)
+    tally.add("crosswords with a joker laid", joker_laid)
     document = answer.document
     if answer.code != 0 or document is None:
         tally.wrong.append(f"{name}: refused: {answer.stderr[:160]}")
@@ -124,6 +126,8 @@ def measure_crossword(tally: Tally, scene: Scene, photo: Path, name: str) -> Non
     tally.add("crosswords right", right)
     tally.add("crosswords right and sure", right and sure)
     tally.add("crosswords wrong but sure", not right and sure)
+    if joker_laid:
+        tally.add("crosswords with a joker laid right and sure", right and sure)
     if not (right and sure):
         reading = document.get("reading", {})
         grid = reading.get("grid") if isinstance(reading, dict) else None
@@ -156,6 +160,7 @@ def measure_one_cube(tally: Tally, scene: Scene, photo: Path, name: str) -> None
     right = answer.code == 0 and [f.get("face") for f in faces] == [truth]
     tally.add(f"{label} right", right)
     tally.add(f"{label} right ({scene.truth.game})", right)
+    tally.add(f"{label} read as two or more faces", len(faces) > 1)
     if not right:
         said = [(f.get("face"), f.get("confidence")) for f in faces]
         tally.wrong.append(f"{name}: {truth} read as {said or answer.stderr[:160]}")

@@ -30,7 +30,8 @@ import cv2
 import numpy as np
 
 from engine.cubes import CubeSet
-from tests.independent.camera import (
+
+from .camera import (
     Camera,
     Light,
     box_faces,
@@ -39,9 +40,9 @@ from tests.independent.camera import (
     shadow_polygon,
     visible,
 )
-from tests.independent.faceprint import Printing, face_texture, random_printing
-from tests.independent.tables import KINDS as TABLES
-from tests.independent.tables import draw_table, finish
+from .faceprint import Printing, face_texture, random_printing
+from .tables import KINDS as TABLES
+from .tables import draw_table, finish
 
 KINDS = ("crossword", "single", "closeup", "condensed", "tray")
 SIZES = ((1600, 1200), (1200, 1600), (1440, 1080), (2016, 1512), (1080, 1440))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tests.independent.camera import Camera
+from .camera import Camera
 
 KINDS = ("wood", "cloth", "paper", "stone", "checks")
 

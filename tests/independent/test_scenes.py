@@ -15,8 +15,9 @@ import pytest
 
 from device.cli import main
 from engine.cubes import CubeSet
-from tests.independent.faceprint import JokerStyle, joker_mark
-from tests.independent.scenes import SIZES, BestCrossword, Scene, crossword_score, render
+
+from .faceprint import JokerStyle, joker_mark
+from .scenes import SIZES, BestCrossword, Scene, crossword_score, render
 
 
 def cuberef_json(*argv: str) -> dict[str, object]:
