@@ -119,7 +119,9 @@ def measure_crossword(tally: Tally, scene: Scene, photo: Path, name: str) -> Non
     document = answer.document
     if answer.code != 0 or document is None:
         tally.wrong.append(f"{name}: refused: {answer.stderr[:160]}")
-        count_jokers(tally, scene, [], name)
+        # the score is refused, but the reading may still show how each joker was read
+        read = cuberef("read", str(photo), "--game", "adlib", "--json")
+        count_jokers(tally, scene, read_faces(read.document) if read.code == 0 else [], name)
         return
     right = document.get("score") == scene.truth.score
     sure = sure_of(document)
