@@ -16,7 +16,7 @@ from models.pool import run_ranges
 from models.render import ORIENTATIONS, Style, render_sample, turn_likeness
 
 #: Bump when ``sample`` draws anything differently: cached training sets carry it in their name.
-DATA_VERSION = 4
+DATA_VERSION = 5
 #: The model's face classes: every face of the engine, then "none" (not a cube's top face).
 CLASSES: tuple[str, ...] = (*ALPHABET, "none")
 NONE = len(ALPHABET)

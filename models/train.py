@@ -327,6 +327,7 @@ def measure(model: Path, val: int, workers: int) -> dict[str, Any]:
     figures = evaluate.run(val, model, workers=workers)
     figures["tray_photo"] = evaluate.tray_photo(model)
     figures["tables"] = evaluate.tables(model)
+    figures["printings"] = evaluate.printings(model)
     return figures
 
 
