@@ -11,6 +11,7 @@ turn right when it looks the same as the true one (``S`` turned 180 degrees is s
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import runpy
 import time
@@ -21,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from models.dataset import CLASSES, DATA_VERSION, FEATURELESS, FLAT, NONE, make_set
+from models.dataset import CLASSES, DATA_VERSION, FEATURELESS, FLAT, NONE, Samples, make_set
 from models.gate import figures_section
 from models.render import ADLIB_SHARE, ALONE, CONDENSED, Style, fonts, render_sample
 from vision.classifier import FaceClassifier
@@ -31,11 +32,30 @@ HERE = Path(__file__).resolve().parent
 NOT_PRINTED = {NONE, CLASSES.index("#"), CLASSES.index("*")}
 
 
+# The held-out sets, rendered once a process: the gate measures the candidate and, where the
+# committed model's card is of other data, the committed model on the same sets.
+@functools.cache
+def _held_out(count: int, workers: int) -> Samples:
+    return make_set(count, VAL_SEED, "val", 32, workers)
+
+
+@functools.cache
+def _unseen_tables(scenes: int) -> Samples:
+    from models.tablecrops import make_table_set
+
+    return make_table_set(scenes, 3, "unseen", 32)
+
+
+@functools.cache
+def _printings(face: str, seed: int, count: int) -> list[np.ndarray]:
+    return [_printing(i, face, seed) for i in range(count)]
+
+
 def run(
     count: int = len(CLASSES) * 200, model: Path | None = None, workers: int = 1
 ) -> dict[str, Any]:
     """Figures of the model on ``count`` held-out samples."""
-    data = make_set(count, VAL_SEED, "val", 32, workers)
+    data = _held_out(count, workers)
     clf = FaceClassifier.load(model)
     faces, orients = [], []
     for s in range(0, len(data), 256):
@@ -105,9 +125,7 @@ def tray_line(tray: dict[str, Any]) -> str:
 def tables(model: Path | None = None, scenes: int = 100) -> dict[str, float]:
     """The model on crops cut from 3D tables in what training never used (``models.tabletop``
     split ``unseen``, seed 3): tops read right, and sides, table and empty cells read "none"."""
-    from models.tablecrops import make_table_set
-
-    data = make_table_set(scenes, 3, "unseen", 32)
+    data = _unseen_tables(scenes)
     faces, orients = FaceClassifier.load(model).run(list(data.images))
     truth, read = data.faces.argmax(1), faces.argmax(1)
     tops = truth != NONE
@@ -144,7 +162,7 @@ def printings(model: Path | None = None, count: int = 300) -> dict[str, Any]:
     clf = FaceClassifier.load(model)
     out: dict[str, Any] = {"samples": count}
     for name, face, seed in (("joker", "*", VAL_SEED + 10), ("condensed_o", "O", VAL_SEED + 11)):
-        reads = clf.classify([_printing(i, face, seed) for i in range(count)])
+        reads = clf.classify(_printings(face, seed, count))
         out[f"{name}_right"] = round(sum(p.face == face for p in reads) / count, 4)
         if face == "*":
             sure = sum(p.face == face and p.confidence >= SURE for p in reads)
