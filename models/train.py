@@ -281,7 +281,13 @@ def finish(
     write_card(figures, args.candidate / name)
     print(json.dumps(figures, indent=1))
     files = [args.out.name, args.out.with_suffix(".json").name, name]
-    sys.stderr.write(gate.judge(args.candidate, args.out.parent, files, measure) + "\n")
+
+    def again(model: Path) -> dict[str, Any]:  # the committed model, where measured again
+        measured = measure(model)
+        sys.stderr.write(f"{model} measured again: {json.dumps(measured)}\n")
+        return measured
+
+    sys.stderr.write(gate.judge(args.candidate, args.out.parent, files, again) + "\n")
     checkpoint.mark_judged(chunk.where)
     return 0
 
@@ -326,6 +332,7 @@ def measure(model: Path, val: int, workers: int) -> dict[str, Any]:
     figures = evaluate.run(val, model, workers=workers)
     figures["tray_photo"] = evaluate.tray_photo(model)
     figures["tables"] = evaluate.tables(model)
+    figures["printings"] = evaluate.printings(model)
     return figures
 
 
