@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from device.history import PastMatch, PastRound, Word, standings
+from device.history import PastMatch, PastRound, Standing, Word, standings, team_standings
 from device.wording import names_and
 from engine.errors import CuberefError
 
@@ -56,8 +56,21 @@ def document(matches: Sequence[PastMatch]) -> dict[str, Any]:
             }
             for match in matches
         ],
-        "standings": [dataclasses.asdict(standing) for standing in standings(matches)],
+        "standings": [_standing_json(row, "names") for row in standings(matches)],
+        "teams": [_standing_json(row, "members") for row in team_standings(matches)],
     }
+
+
+def _standing_json(row: Standing, names: str) -> dict[str, Any]:
+    """A player's row (``names``: every name they played under, where renamed) or a
+    team's (``members``)."""
+    shown: dict[str, Any] = {
+        "name": row.name,
+        "played": row.played,
+        "won": row.won,
+        "points": row.points,
+    }
+    return {**shown, names: list(row.names)} if row.names else shown
 
 
 def _round_json(match: PastMatch, done: PastRound) -> dict[str, Any]:
@@ -137,12 +150,22 @@ def text_lines(matches: Sequence[PastMatch]) -> list[str]:
                 said = ", ".join(map(_said, played.words))
                 lines.append(f"    {played.name} {played.score}" + (f": {said}" if said else ""))
     lines.append("Standings:" if matches else "No match stored.")
-    for standing in standings(matches):
-        lines.append(
-            f"  {standing.name}: played {standing.played}, won {standing.won}, "
-            f"{standing.points} points"
-        )
+    lines += [_standing_line(row) for row in standings(matches)]
+    teams = team_standings(matches)
+    if teams:
+        lines.append("Teams:")
+        lines += [_standing_line(row) for row in teams]
     return lines
+
+
+def _standing_line(row: Standing) -> str:
+    """A player (and the names they played under) or a team (and its members)."""
+    named = (
+        f"{row.name} ({', '.join(n for n in row.names if n != row.name)})"
+        if row.names
+        else row.name
+    )
+    return f"  {named}: played {row.played}, won {row.won}, {row.points} points"
 
 
 def _said(word: Word) -> str:

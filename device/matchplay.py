@@ -23,6 +23,7 @@ from device.events import (
     MatchStarted,
     PlayerJoined,
     PlayerLeft,
+    PlayerRenamed,
     RollRead,
     RoundCancelled,
     RoundEnded,
@@ -38,7 +39,7 @@ from device.events import (
 from device.lists import Desk
 from device.readings import Reading, corrected
 from device.sections import UNNAMED, Settings
-from device.table import Table
+from device.table import Table, renamed
 from engine.adlib import BestCrossword, Verdict
 from engine.adlib.match import Match as TurnMatch
 from engine.adlib.match import StartRoll, start_value
@@ -326,6 +327,8 @@ def _step(
             match.seat(payload)  # an older box let players join until a round was scored
     elif isinstance(payload, PlayerLeft):
         table.seats.pop(payload.name, None)
+    elif isinstance(payload, PlayerRenamed):
+        table.seats = renamed(table.seats, payload.old, payload.new)
     elif isinstance(payload, TableOpened):
         table.code = payload.code
     elif match is None:
@@ -364,7 +367,7 @@ def _step(
 
 
 #: Events of the table, not of a round: whoever sits down or leaves.
-TABLE_EVENTS = (PlayerJoined, PlayerLeft, TableOpened)
+TABLE_EVENTS = (PlayerJoined, PlayerLeft, PlayerRenamed, TableOpened)
 
 
 def stopped_at(

@@ -160,7 +160,7 @@ def stored_scores(folder) -> dict[tuple[int, int], dict[str, int]]:
 
 def test_history_json_lists_every_match_and_round_with_the_stored_scores(evening, capsys):
     document = json.loads(history(evening, capsys, "--json"))
-    assert set(document) == {"matches", "standings"}
+    assert set(document) == {"matches", "standings", "teams"}
     matches = document["matches"]
     assert [(m["id"], m["game"]) for m in matches] == [(1, "boggle"), (2, "boggle"), (3, "adlib")]
     stored = stored_scores(evening["store"])
@@ -192,24 +192,35 @@ def test_history_json_lists_every_match_and_round_with_the_stored_scores(evening
 
 
 def test_the_standings_add_up(evening, capsys):
+    """A row a player: their side's scores and wins counted for each member; the Owls
+    (Ben alone in both Boggle matches) a team that kept its members."""
     document = json.loads(history(evening, capsys, "--json"))
     matches, standings = document["matches"], document["standings"]
-    sides = [side for match in matches for side in match["sides"]]
-    assert sum(s["points"] for s in standings) == sum(side["score"] for side in sides)
+    sides = [(m, side) for m in matches for side in m["sides"]]
     for standing in standings:
         name = standing["name"]
-        assert standing["played"] == sum(1 for side in sides if side["name"] == name)
-        assert standing["won"] == sum(1 for m in matches if name in winners(m))
+        theirs = [(m, side) for m, side in sides if name in side["members"]]
+        assert standing["played"] == len(theirs)
+        assert standing["won"] == sum(1 for m, side in theirs if side["name"] in winners(m))
         rounds = [
             side["score"]
-            for m in matches
+            for m, theirs_side in theirs
             for r in m["rounds"]
             for side in r["sides"]
-            if side["name"] == name
+            if side["name"] == theirs_side["name"]
         ]
         assert standing["points"] == sum(rounds)  # no solitaire: a match's score, its rounds'
-    assert {s["name"] for s in standings} == {"Ann", "Owls", "Ben"}
-    assert sum(s["won"] for s in standings) == sum(len(winners(m)) for m in matches)
+    assert {s["name"] for s in standings} == {"Ann", "Ben"}
+    owls = [side for m, side in sides if side["name"] == "Owls"]
+    assert document["teams"] == [
+        {
+            "name": "Owls",
+            "played": 2,
+            "won": sum(1 for m, side in sides if side["name"] == "Owls" and "Owls" in winners(m)),
+            "points": sum(side["score"] for side in owls),
+            "members": ["Ben"],
+        }
+    ]
     assert all(m["winner"] for m in matches)
 
 
@@ -268,7 +279,7 @@ def test_history_of_no_store_is_empty_and_creates_nothing(tmp_path, capsys):
     config = tmp_path / "box.toml"
     config.write_text(f"[store]\nfolder = '{tmp_path / 'none'}'\n", encoding="utf-8")
     assert main(["history", "--config", str(config), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"matches": [], "standings": []}
+    assert json.loads(capsys.readouterr().out) == {"matches": [], "standings": [], "teams": []}
     assert not (tmp_path / "none").exists()
 
 
@@ -301,8 +312,11 @@ def test_the_match_table_shows_the_evening_since_the_box_started(evening, capsys
         for side in boggle[0]["sides"]
     }
     won = {name: sum(1 for m in boggle if name in winners(m)) for name in points}
-    expected = sorted(points, key=lambda name: (-won[name], -points[name], name))
-    assert second[at + 1 :] == [f"{n}  {won[n]} of 2 · {points[n]}" for n in expected]
+    players = {"Ann": "Ann", "Ben": "Owls"}  # each player, and their side
+    expected = sorted(players, key=lambda n: (-won[players[n]], -points[players[n]], n))
+    rows = [f"{n}  {won[players[n]]} of 2 · {points[players[n]]}" for n in expected]
+    owls = f"Owls  {won['Owls']} of 2 · {points['Owls']}"  # Ben's team, the same each match
+    assert second[at + 1 :] == [*rows, "Teams  won · points", owls]
     # The Ad-Lib box was started two days later: its evening is its one match.
     assert not any(line.startswith("This evening") for line in adlib)
 
@@ -316,9 +330,12 @@ def test_the_phones_open_the_evening_as_the_command_prints_it(evening):
     assert page["no token"][0] == 401 and page["no token"][1]["ok"] is False
     assert page["wrong code"][0] == 403 and page["wrong code"][1]["error"].endswith(".")
     standings = answer["standings"]
+    teams = [{**team, "name": f"{team['name']} (Ben)"} for team in answer["teams"]]
     assert page["phone"] == [
-        f"{s['name']}: {s['points']} points, won {s['won']} of {s['played']}" for s in standings
+        f"{s['name']}: {s['points']} points, won {s['won']} of {s['played']}"
+        for s in (*standings, *teams)
     ]
+    assert [team["name"] for team in answer["teams"]] == ["Owls"]
     assert [line.split(".")[0] for line in page["phone matches"]] == ["1", "2"]
 
 

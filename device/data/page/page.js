@@ -184,6 +184,17 @@ function showDisputes(state) {
 
 // The evening read back (its button opens and closes it): the standings over every match
 // since the box started, then each match with its rounds and every side's words.
+// Players (each renamed one with the names they played under) or teams (with members).
+function standingsList(rows, cls) {
+  const table = el("ol", undefined, "standings" + (cls ? " " + cls : ""));
+  for (const s of rows) {
+    const also = (s.members || s.names || []).filter((n) => n !== s.name);
+    const named = also.length ? s.name + " (" + also.join(", ") + ")" : s.name;
+    table.append(el("li", named + ": " + s.points + " " + t("points") + ", " + t("won") + " " + s.won + " " + t("of") + " " + s.played));
+  }
+  return table;
+}
+
 async function showEvening() {
   const section = $("evening");
   if (!section.hidden) { section.hidden = true; return; }
@@ -191,11 +202,11 @@ async function showEvening() {
   if (!answer.ok) { say(answer.error); return; }
   section.replaceChildren(el("h2", t("evening")));
   if (!answer.matches.length) section.append(el("p", t("noMatch")));
-  const table = el("ol", undefined, "standings");
-  for (const s of answer.standings) {
-    table.append(el("li", s.name + ": " + s.points + " " + t("points") + ", " + t("won") + " " + s.won + " " + t("of") + " " + s.played));
+  section.append(standingsList(answer.standings));
+  if (answer.teams.length) {
+    section.append(el("h3", t("teams")));
+    section.append(standingsList(answer.teams, "teams"));
   }
-  section.append(table);
   for (const match of answer.matches) {
     const part = el("details", undefined, "match");
     const sides = match.sides.map((side) => side.name + " " + side.score).join(", ");
