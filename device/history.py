@@ -37,6 +37,7 @@ from engine.errors import CuberefError
 from engine.games import Game, find_game
 from engine.house import HouseList
 from engine.referee import NOT_A_WORD
+from engine.round import Entry
 from engine.sides import Side
 from vision import LooseReading
 
@@ -52,9 +53,29 @@ Ruled = tuple[float, str, WordRuled]
 
 @dataclass(frozen=True)
 class Word:
+    """A word of a side's round as the referee ruled it, and who typed it (a team's
+    member; a crossword's holder)."""
+
     word: str
     status: str
     points: int
+    by: str = ""
+    #: The real spellings it counted as, where not the one typed (SEDI as sedí).
+    counted: tuple[str, ...] = ()
+    #: Whether the table's own ruling decided it (allowed or refused by this table).
+    by_table: bool = False
+    #: Why it is no word, as the engine classes it (``slang``, ``table``...); "" else.
+    refusal: str = ""
+
+
+@dataclass(frozen=True)
+class Crossword:
+    """An Ad-Lib side's crossword: its rows (as ``score --grid`` takes them), each unused
+    cube with what it takes off, and what makes it no crossword (then it scores 0)."""
+
+    grid: tuple[str, ...]
+    unused: tuple[tuple[str, int], ...]
+    errors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -64,6 +85,7 @@ class SideRound:
     name: str
     score: int
     words: tuple[Word, ...] = ()
+    crossword: Crossword | None = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +96,10 @@ class PastRound:
     #: The roll's faces (Ad-Lib), "" for a tray.
     roll: str
     sides: tuple[SideRound, ...]
+    #: The round's number as the screen gave it (rounds played, not cancelled ones; an
+    #: Ad-Lib round is every side's turn), and who held the cubes (Ad-Lib).
+    shown: int = 0
+    holder: str = ""
 
 
 @dataclass(frozen=True)
@@ -211,14 +237,20 @@ def _round(
         said = {side.name: stored.get(side.name, 0) for side in sides}
         said.update(stored)  # a round scored before the sides were known keeps its names
         kept = _tray_words(done, match, settings, store, rulings, at) if store else {}
+        crosswords: dict[str, Crossword] = {}
     else:
         said = {side_of.get(name, name): score for name, score in stored.items()}
-        kept = _crossword_words(done, match, settings) if store else {}
+        kept, crosswords = _crossword_words(done, match, settings) if store else ({}, {})
     return PastRound(
         done.number,
         str(board) if board is not None else "",
         roll,
-        tuple(SideRound(name, score, kept.get(name, ())) for name, score in said.items()),
+        tuple(
+            SideRound(name, score, kept.get(name, ()), crosswords.get(name))
+            for name, score in said.items()
+        ),
+        match.round_number(done),
+        done.player,
     )
 
 
@@ -240,10 +272,21 @@ def _tray_words(
     house = _house_at(store, lexicon.card.language, at, rulings)
     rules = dataclasses.replace(match.round_rules(settings), challenge=done.challenge, house=house)
     result = score_round(board, match.game, _lists(done, match.seats), lexicon, rules)
-    return {
-        player.name: tuple(Word(e.word, e.status, e.points) for e in player.entries)
-        for player in result.players
-    }
+    return {player.name: tuple(map(_word, player.entries)) for player in result.players}
+
+
+def _word(entry: Entry) -> Word:
+    ruling = entry.ruling
+    counted = tuple(spelling for spelling in ruling.spellings if spelling != entry.word)
+    return Word(
+        entry.word,
+        entry.status,
+        entry.points,
+        entry.player,
+        counted,
+        ruling.by_table,
+        ruling.refusal,
+    )
 
 
 def _lists(done: Round, players: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -276,23 +319,26 @@ def _house_at(store: Store, language: str, at: float, rulings: list[Ruled]) -> H
 
 def _crossword_words(
     done: Round, match: BoxMatch, settings: Settings
-) -> dict[str, tuple[Word, ...]]:
-    """The holder's crossword's words, refereed again from its stored rows."""
+) -> tuple[dict[str, tuple[Word, ...]], dict[str, Crossword]]:
+    """The holder's crossword's words, refereed again from its stored rows, and the
+    crossword: its rows, its unused cubes, its errors."""
     from device.seams import Scorer
 
     scored = done.scored
     if scored is None or not scored.grid or not isinstance(done.reading, LooseReading):
-        return {}
+        return {}, {}
     lexicon = _lexicon(match.game, settings).card.name
     refereed = Scorer().score_crossword(done.reading.roll, scored.grid, match.game, lexicon)
     verdict = refereed.verdict
     words = tuple(
-        Word(w.text.lower(), "scored" if w.valid else NOT_A_WORD, w.points)
+        Word(w.text.lower(), "scored" if w.valid else NOT_A_WORD, w.points, done.player)
         for w in (*verdict.across, *verdict.down)
     )
+    unused = tuple((str(face), points) for face, points in verdict.unused_values())
+    crossword = Crossword(tuple(scored.grid), unused, verdict.errors)
     sides = match.model.sides if match.model is not None else ()
     side = next((s.name for s in sides if done.player in (s.name, *s.members)), done.player)
-    return {side: words}
+    return {side: words}, {side: crossword}
 
 
 # The standings ---------------------------------------------------------------------------

@@ -4,13 +4,20 @@ document, CSV (a row a side a round), or plain text; and the ``--since`` day it 
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from device.history import PastMatch, PastRound, Standing, Word, standings, team_standings
+from device.history import (
+    PastMatch,
+    PastRound,
+    SideRound,
+    Standing,
+    Word,
+    standings,
+    team_standings,
+)
 from device.wording import names_and
 from engine.errors import CuberefError
 
@@ -74,19 +81,36 @@ def _standing_json(row: Standing, names: str) -> dict[str, Any]:
 
 
 def _round_json(match: PastMatch, done: PastRound) -> dict[str, Any]:
-    shown: dict[str, Any] = {"round": done.number}
+    shown: dict[str, Any] = {"round": done.number, "screen_round": done.shown}
     if match.game.is_tray:
         shown["board"] = done.board
     else:
         shown["roll"] = done.roll
-    shown["sides"] = [
-        {
-            "name": side.name,
-            "score": side.score,
-            "words": [dataclasses.asdict(word) for word in side.words],
-        }
-        for side in done.sides
-    ]
+    shown["sides"] = [_side_json(side) for side in done.sides]
+    return shown
+
+
+def _side_json(side: SideRound) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "name": side.name,
+        "score": side.score,
+        "words": [
+            {
+                "word": w.word,
+                "status": w.status,
+                "points": w.points,
+                "by": w.by,
+                "counted": list(w.counted),
+                "by_table": w.by_table,
+            }
+            for w in side.words
+        ],
+    }
+    if side.crossword is not None:
+        crossword = side.crossword
+        shown["grid"] = list(crossword.grid)
+        shown["unused"] = [{"face": face, "points": points} for face, points in crossword.unused]
+        shown["errors"] = list(crossword.errors)
     return shown
 
 
@@ -97,17 +121,23 @@ CSV_COLUMNS = (
     "ended",
     "winner",
     "round",
+    "screen_round",
     "board_or_roll",
     "side",
     "members",
     "score",
     "words",
+    "by",
+    "grid",
+    "unused",
 )
 
 
 def csv_text(matches: Sequence[PastMatch]) -> str:
     """One row a side a round; ``words`` as ``word:status:points`` separated by spaces,
-    ``members`` separated by "; "."""
+    ``by`` who typed each of them, ``members`` both separated by "; "; an Ad-Lib
+    crossword's ``grid`` its rows separated by "/", ``unused`` its unused cubes as
+    ``face:points`` separated by spaces."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -115,6 +145,7 @@ def csv_text(matches: Sequence[PastMatch]) -> str:
         members = {side.name: "; ".join(side.members) for side in match.sides}
         for done in match.rounds:
             for side in done.sides:
+                crossword = side.crossword
                 writer.writerow(
                     (
                         match.number,
@@ -123,11 +154,17 @@ def csv_text(matches: Sequence[PastMatch]) -> str:
                         when(match.ended) or "",
                         winner(match) or "",
                         done.number,
+                        done.shown,
                         done.board or done.roll,
                         side.name,
                         members.get(side.name, side.name),
                         side.score,
                         " ".join(f"{w.word}:{w.status}:{w.points}" for w in side.words),
+                        "; ".join(w.by for w in side.words),
+                        "/".join(crossword.grid) if crossword else "",
+                        " ".join(f"{face}:{points}" for face, points in crossword.unused)
+                        if crossword
+                        else "",
                     )
                 )
     return out.getvalue()

@@ -1,14 +1,16 @@
 """Read the evening back from the box's match store: every match (game, start and end,
 sides with their members, winner), each round's board or roll with every side's words,
-their rulings and points, and the standings over the matches (played, won, points).
+who typed them, their rulings and points, and the standings over the matches (a row a
+player: played, won, points; and the teams that kept their members).
 
 The store is the one every command and the box use (``cuberef doctor`` names it);
 ``--config`` reads another box's. ``--since YYYY-MM-DD`` lists the matches begun that day
 or later. ``--json`` prints ``{"matches": [{"id", "game", "started", "ended", "winner",
-"sides": [{"name", "members", "score"}], "rounds": [{"round", "board" or "roll",
-"sides": [{"name", "score", "words": [{"word", "status", "points"}]}]}]}],
-"standings": [{"name", "played", "won", "points"}]}``; ``--csv`` one row a side a round.
-The store is only read."""
+"sides": [{"name", "members", "score"}], "rounds": [{"round", "screen_round", "board" or
+"roll", "sides": [{"name", "score", "words": [{"word", "status", "points", "by",
+"counted", "by_table"}]}]}]}], "standings": [{"name", "played", "won", "points"}],
+"teams": [{..., "members"}]}``; an Ad-Lib side also has ``"grid"``, ``"unused": [{"face",
+"points"}]`` and ``"errors"``. ``--csv`` one row a side a round. The store is only read."""
 
 from __future__ import annotations
 

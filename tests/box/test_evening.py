@@ -44,6 +44,7 @@ from engine.lexicon import Lexicon
 from engine.round import RoundRules, score_round
 
 from .browser import phone
+from .test_history import assert_the_words_add_up
 from .test_language import english_pieces, unaccented_word
 from .test_page import post
 
@@ -444,6 +445,7 @@ def check_the_history(tmp_path: Path, played: list[str]) -> dict[str, Any]:
         for (number, played), sides in listed.items()
         for side in sides
     }
+    assert_the_words_add_up(document)
     standings = document["standings"]  # a row a player: a side's result for each member
     every = [side for m in matches for side in m["sides"]]
     assert sum(s["points"] for s in standings) == sum(

@@ -19,7 +19,7 @@ from device.views import view_of
 
 from .conftest import ListReader, tray_reading
 from .test_between_matches import BOARDS, joined, press, typed, words_on
-from .test_history import get
+from .test_history import assert_the_words_add_up, get
 from .test_page import post
 from .test_round import box_settings, build, run_out_the_clock
 
@@ -48,15 +48,16 @@ def a_box(tmp_path, photos, wall: float = 1_800_000_000.0):
     return made, clock, f"http://127.0.0.1:{made.page.port}/"
 
 
-def play(made, clock, url, tokens, words) -> dict[str, int]:
-    """A one-round match: each player types two words of their own (so that the sides'
-    scores differ); the round's scores."""
+def play(made, clock, url, tokens, words, by: dict[str, str]) -> dict[str, int]:
+    """A one-round match: each player types words of their own (one to four, so that the
+    sides' scores differ; ``by`` gets who typed each); the round's scores."""
     code = made.referee.join_code
     press(made, clock)
     assert made.referee.state is State.TIMING, made.referee.message
     for name, token in tokens.items():
         for word in words.pop(0):
             assert typed(url, code, token, word)["status"] == "valid", (name, word)
+            by[word] = name
     run_out_the_clock(made, clock)
     assert made.referee.state is State.SCORED
     scores = made.referee.round.result.scores()
@@ -116,7 +117,8 @@ def test_an_evening_of_changing_teams_and_a_rename_has_a_row_a_player(tmp_path, 
         count = number * 7 % 4 + 1
         words.append(pool[:count])
         del pool[:count]
-    shown = [play(made, clock, url, tokens, words)]
+    by: dict[str, str] = {}
+    shown = [play(made, clock, url, tokens, words, by)]
     # Between matches: Ben plays alone, Eva joins Red, Petr renames himself.
     assert joined(url, code, "Ben", "", tokens["Ben"]) == tokens["Ben"]
     tokens["Eva"] = joined(url, code, "Eva", "Red")
@@ -129,11 +131,11 @@ def test_an_evening_of_changing_teams_and_a_rename_has_a_row_a_player(tmp_path, 
     made.close()
     made, clock, url = a_box(tmp_path, photos, made.referee.clock.wall() + 60)  # a restart
     assert made.referee.table.names == ("Ann", "Ben", "Cy", "Dee", "Petr Novák", "Eva")
-    shown.append(play(made, clock, url, tokens, words))
+    shown.append(play(made, clock, url, tokens, words, by))
     assert set(shown[-1]) == {"Red", "Blue", "Ben", "Petr Novák"}  # no "Petr 0"
     for name, team in TEAMS[2].items():
         joined(url, code, name, team, tokens[name])
-    shown.append(play(made, clock, url, tokens, words))
+    shown.append(play(made, clock, url, tokens, words, by))
     table = [str(line) for line in view_of(made.referee).lines]
     phone = get(url, f"history?code={made.referee.join_code}&token={tokens['Ann']}")[1]
     made.close()
@@ -142,6 +144,15 @@ def test_an_evening_of_changing_teams_and_a_rename_has_a_row_a_player(tmp_path, 
     matches = document["matches"]
     assert [{s["name"]: s["score"] for s in m["sides"]} for m in matches] == shown
     assert [s["name"] for s in matches[0]["sides"]][-1] == "Petr"  # his history, his old name
+    assert_the_words_add_up(document)
+    said = {
+        w["word"]: w["by"]
+        for m in matches
+        for r in m["rounds"]
+        for s in r["sides"]
+        for w in s["words"]
+    }
+    assert said == by  # each word says who typed it
     players, teams = sums_of(document)
     assert len(players) == 6 and "Petr" not in players
     standings = document["standings"]

@@ -191,6 +191,56 @@ def test_history_json_lists_every_match_and_round_with_the_stored_scores(evening
     assert all(w["status"] == "scored" and w["points"] > 0 for w in words)
 
 
+def assert_the_words_add_up(document: dict) -> None:
+    """In every round of every match, each side's words add up to its score; an Ad-Lib
+    crossword's words less its unused cubes (one with errors scores 0)."""
+    for match in document["matches"]:
+        for done in match["rounds"]:
+            for side in done["sides"]:
+                where = (match["id"], done["round"], side["name"])
+                added = sum(word["points"] for word in side["words"])
+                if match["game"] == "adlib":
+                    added -= sum(cube["points"] for cube in side["unused"])
+                    if side["errors"]:
+                        added = 0
+                assert added == side["score"], where
+
+
+def test_every_round_s_words_add_up_to_its_score(evening, capsys):
+    document = json.loads(history(evening, capsys, "--json"))
+    assert_the_words_add_up(document)
+    [adlib] = [m for m in document["matches"] if m["game"] == "adlib"]
+    assert all(side["unused"] for r in adlib["rounds"] for side in r["sides"])
+
+
+def test_an_ad_lib_round_has_its_crossword_unused_cubes_and_the_screen_s_number(evening, capsys):
+    document = json.loads(history(evening, capsys, "--json"))
+    adlib = document["matches"][2]
+    turns = [(r["round"], r["screen_round"], r["sides"][0]["name"]) for r in adlib["rounds"]]
+    # The screen said "round 1 of 1 · Ann", then "round 1 of 1 · Ben": each side's turn.
+    assert [(shown, name) for _round, shown, name in turns] == [
+        (1, name) for name, _score in evening["adlib"]
+    ]
+    holders = [name for name, _score in evening["adlib"]]
+    for done, grid, name in zip(adlib["rounds"], CROSSWORDS, holders, strict=True):
+        [side] = done["sides"]
+        assert side["grid"] == list(grid) and side["errors"] == []
+        cubes = ROLL.split()
+        for row in grid:
+            for face in row.replace(".", ""):
+                cubes.remove(face)
+        assert sorted(cube["face"] for cube in side["unused"]) == sorted(cubes)
+        assert all(cube["points"] > 0 for cube in side["unused"])
+        assert {word["by"] for word in side["words"]} == {name}
+    rows = list(csv.DictReader(io.StringIO(history(evening, capsys, "--csv"))))
+    shown = [row for row in rows if row["game"] == "adlib"]
+    assert [row["grid"] for row in shown] == ["/".join(grid) for grid in CROSSWORDS]
+    for row, done in zip(shown, adlib["rounds"], strict=True):
+        [side] = done["sides"]
+        assert row["screen_round"] == "1"
+        assert row["unused"] == " ".join(f"{c['face']}:{c['points']}" for c in side["unused"])
+
+
 def test_the_standings_add_up(evening, capsys):
     """A row a player: their side's scores and wins counted for each member; the Owls
     (Ben alone in both Boggle matches) a team that kept its members."""
