@@ -153,6 +153,13 @@ def read_matches(
     return read
 
 
+def stored_matches(store: Store) -> tuple[int, float | None]:
+    """How many matches the store holds, and when the last began (None: none)."""
+    numbers = store.matches()
+    events = store.events(numbers[-1]) if numbers else []
+    return len(numbers), events[0].at if events else None
+
+
 def _rulings(stored: Sequence[tuple[int, list[Event]]]) -> list[Ruled]:
     """Every ruling the box made on a challenged word: when, in which language, which."""
     found = []

@@ -315,9 +315,26 @@ def test_history_in_plain_text_names_every_match_round_and_standing(evening, cap
     assert "  Owls (Ben): " in text and "crossed off" in text
 
 
-@pytest.mark.parametrize(
-    "since", ["yesterday", "2026-13-01", "2026-02-30", "2026-1-1x", "0001-01-01", ""]
-)
+def test_since_takes_any_iso_date_and_says_what_is_stored_where_nothing_is_that_recent(
+    evening, capsys
+):
+    document = json.loads(history(evening, capsys, "--json"))
+    everything = json.loads(history(evening, capsys, "--json", "--since", "0001-01-01"))
+    assert everything == document  # before any clock: every match
+    last = document["matches"][-1]["started"]
+    assert json.loads(history(evening, capsys, "--json", "--since", last))["matches"] == [
+        document["matches"][-1]
+    ]  # a date and time, as the history writes them
+    day = datetime.fromisoformat(last).astimezone().date().isoformat()
+    text = history(evening, capsys, "--since", "2999-12-31")
+    assert text.splitlines()[1:] == [
+        "No match began on 2999-12-31 or later; the store holds 3 matches, "
+        f"the last begun on {day}."
+    ]
+    assert json.loads(history(evening, capsys, "--json", "--since", "9999-12-31"))["matches"] == []
+
+
+@pytest.mark.parametrize("since", ["yesterday", "2026-13-01", "2026-02-30", "2026-1-1x", ""])
 def test_a_bad_since_is_one_sentence_and_exit_2(evening, capsys, since):
     capsys.readouterr()
     assert main(["history", "--config", evening["config"], "--since", since]) == 2
