@@ -108,6 +108,19 @@ def evening(tmp_path_factory):
         page["phone matches"] = cy.execute_script(
             "return [...document.querySelectorAll('#evening summary')].map(s => s.textContent)"
         )
+        page["phone words"] = cy.execute_script(
+            "return [...document.querySelectorAll('#evening details li')].map(li =>"
+            " [...li.children].map(span => span.textContent))"
+        )
+        # Between matches the page changes Cy's name in the same seat, on its own form.
+        wait.until(lambda d: d.find_element(By.ID, "change").is_displayed())
+        cy.find_element(By.ID, "change").click()
+        wait.until(lambda d: d.find_element(By.ID, "join").is_displayed())
+        cy.find_element(By.ID, "name").clear()
+        cy.find_element(By.ID, "name").send_keys("Cyril")
+        cy.find_element(By.ID, "join-button").click()
+        wait.until(lambda d: d.find_element(By.ID, "who").text == "Cyril")
+        page["renamed"] = made.referee.table.names
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         assert main(["history", "--json", "--config", str(config)]) == 0
@@ -404,6 +417,20 @@ def test_the_phones_open_the_evening_as_the_command_prints_it(evening):
     ]
     assert [team["name"] for team in answer["teams"]] == ["Owls"]
     assert [line.split(".")[0] for line in page["phone matches"]] == ["1", "2"]
+    # Each word as the evening's JSON has it: its ruling, and on a team's side who typed it.
+    words = [
+        (w, side)
+        for m in answer["matches"]
+        for r in m["rounds"]
+        for side in r["sides"]
+        for w in side["words"]
+    ]
+    assert len(page["phone words"]) == len(words)
+    for shown, (word, side) in zip(page["phone words"], words, strict=True):
+        assert shown[0] == word["word"]
+        by = [word["by"]] if side["name"] == "Owls" else []
+        assert shown[2:] == by, (shown, word)
+    assert page["renamed"] == ("Ann", "Ben", "Cyril")
 
 
 def test_a_store_that_cannot_be_read_back_leaves_the_match_table_to_the_match(

@@ -123,6 +123,8 @@ function show(state) {
   $("type").hidden = state.phase !== "typing";
   // Out between rounds, and from the match's last scores on (to join again in another team)
   $("leave").hidden = state.phase !== "waiting" && !state.between;
+  // Between matches the join form again, to change name or team in the same seat
+  $("change").hidden = !state.between;
   $("challenge").hidden = !["typing", "locked", "disputed"].includes(state.phase);
   showDisputes(state);
   const words = $("words");
@@ -216,7 +218,14 @@ async function showEvening() {
       for (const side of done.sides) {
         part.append(el("p", side.name + ": " + side.score, "side"));
         const list = el("ul");
-        for (const w of side.words) list.append(wordItem(w, w.status === "scored" ? w.points : (t("status-" + w.status) || w.status)));
+        for (const w of side.words) {
+          // Its points or why not, whether the table's ruling decided, and who typed it.
+          let shown = w.status === "scored" ? String(w.points) : (t("status-" + w.status) || w.status);
+          if (w.by_table) shown += " · " + t(w.status === "not-a-word" ? "refused" : "allowed") + " " + t("byTable");
+          const item = wordItem(w, shown);
+          if (w.by && w.by !== side.name) item.append(el("span", w.by, "by"));
+          list.append(item);
+        }
         part.append(list);
       }
     }
@@ -283,6 +292,8 @@ $("challenge").addEventListener("submit", async (event) => {
 });
 
 $("evening-button").addEventListener("click", showEvening);
+
+$("change").addEventListener("click", showJoin);
 
 $("leave").addEventListener("click", async () => {
   const answer = await call("/leave", { code, token });
