@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from device.strings import names_and, plural, say, table, translated
+from engine.referee import NOT_A_WORD, REFUSALS
 
 if TYPE_CHECKING:
     from device.matchplay import BoxMatch
@@ -65,8 +66,6 @@ def word_said(
     >>> word_said("sedi", "crossed-off", 0, ("sedí",), language="cs")
     ('SEDI (sedí)', 'škrtnuto')
     """
-    from engine.referee import NOT_A_WORD, REFUSALS
-
     shown = word.upper()
     if counted:
         shown = say("counted-as", language, word=shown, spelling="/".join(counted))
