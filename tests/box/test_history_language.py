@@ -16,6 +16,7 @@ from device.strings import say
 
 from .conftest import ListReader, tray_reading
 from .test_evening import assert_czech
+from .test_history import assert_the_words_add_up
 from .test_language import BOARD, unaccented_word
 from .test_round import box_settings, build, run_out_the_clock, tap
 
@@ -79,6 +80,7 @@ def test_a_czech_match_reads_back_in_czech_with_its_spellings_and_the_table_s_ru
     ):
         assert czech in text, czech
     document = json.loads(printed("--config", str(config), "--json"))
+    assert_the_words_add_up(document)
     [done] = document["matches"][0]["rounds"]
     words = {(w["word"], w["by"]): w for side in done["sides"] for w in side["words"]}
     assert words[(typed, "Ann")]["counted"] == [counted]
