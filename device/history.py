@@ -6,8 +6,11 @@ Each match is replayed from its stored events as a restarted box replays it
 board (Boggle family) or roll (Ad-Lib) with each side's stored score. A side's words are
 refereed again by the engine from the same lists (a crossword from the same rows), with
 the table's rulings as they stood when the round was scored; ``words=False`` leaves them
-out (the box's match table needs only the scores). ``cuberef history``, the box's match
-table and the players' page read the evening here; ``device.history_formats`` prints it.
+out (the box's match table needs only the scores). The standings are a row a player
+(their side's result counted for each member; a player renamed between matches, by a
+``PlayerRenamed`` event, is one player), and a row a team that kept its members.
+``cuberef history``, the box's match table and the players' page read the evening here;
+``device.history_formats`` prints it.
 """
 
 from __future__ import annotations
