@@ -16,6 +16,7 @@ from device.cli import main
 from device.clock import FakeClock
 from device.flow import State
 from device.views import view_of
+from engine.games import find_game
 
 from .conftest import ListReader, tray_reading
 from .test_between_matches import BOARDS, joined, press, typed, words_on
@@ -198,3 +199,30 @@ def test_a_new_name_during_a_match_is_refused_with_a_sentence(tmp_path, photos):
     )
     assert made.referee.table.names == ("Petr",)
     made.close()
+
+
+def test_a_renamed_player_s_old_name_is_free_for_someone_else():
+    """Petr becomes Petr Novák after match 1, then Petr N. after match 2; a new Petr joins
+    for match 3: two players, the renamed one under his last name."""
+    from device.history import PastMatch, PastRound, PastSide, standings
+
+    boggle = find_game("boggle")
+    played = PastRound(1, "TNTB/GDAR/ELTE/SISH", "", ())
+
+    def match(number, sides, renamed=()):
+        top = max(score for _name, score in sides)
+        winners = tuple(name for name, score in sides if score == top)
+        past = tuple(PastSide(name, (name,), score) for name, score in sides)
+        return PastMatch(number, boggle, 0.0, 1.0, winners, past, (played,), renamed)
+
+    matches = [
+        match(1, [("Petr", 5), ("Ann", 3)], (("Petr", "Petr Novák"),)),
+        match(2, [("Petr Novák", 2), ("Ann", 4)], (("Petr Novák", "Petr N."),)),
+        match(3, [("Petr N.", 7), ("Petr", 1), ("Ann", 0)]),
+    ]
+    rows = {row.name: (row.played, row.won, row.points, row.names) for row in standings(matches)}
+    assert rows == {
+        "Petr N.": (3, 2, 14, ("Petr", "Petr Novák", "Petr N.")),
+        "Ann": (3, 1, 7, ()),
+        "Petr": (1, 0, 1, ()),
+    }
