@@ -134,6 +134,7 @@ CSV_COLUMNS = (
     "score",
     "words",
     "by",
+    "by_table",
     "grid",
     "unused",
 )
@@ -141,7 +142,8 @@ CSV_COLUMNS = (
 
 def csv_text(matches: Sequence[PastMatch]) -> str:
     """One row a side a round; ``words`` as ``word:status:points`` separated by spaces,
-    ``by`` who typed each of them, ``members`` both separated by "; "; an Ad-Lib
+    ``by`` who typed each of them, ``members`` both separated by "; "; ``by_table`` the
+    words the table's own ruling decided, separated by spaces; an Ad-Lib
     crossword's ``grid`` its rows separated by "/", ``unused`` its unused cubes as
     ``face:points`` separated by spaces."""
     out = io.StringIO()
@@ -167,6 +169,7 @@ def csv_text(matches: Sequence[PastMatch]) -> str:
                         side.score,
                         " ".join(f"{w.word}:{w.status}:{w.points}" for w in side.words),
                         "; ".join(w.by for w in side.words),
+                        " ".join(w.word for w in side.words if w.by_table),
                         "/".join(crossword.grid) if crossword else "",
                         " ".join(f"{face}:{points}" for face, points in crossword.unused)
                         if crossword

@@ -6,6 +6,7 @@ JSON the words the table's ruling decided and who typed each word."""
 from __future__ import annotations
 
 import contextlib
+import csv
 import io
 import json
 
@@ -86,6 +87,11 @@ def test_a_czech_match_reads_back_in_czech_with_its_spellings_and_the_table_s_ru
     assert words[(typed, "Ann")]["counted"] == [counted]
     assert words[("pivo", "Ann")]["by_table"] and words[("pivo", "Cy")]["by_table"]
     assert not words[(typed, "Ann")]["by_table"] and words[("xyz", "Ann")]["counted"] == []
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["history", "--config", str(config), "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert [row["by_table"] for row in rows] == ["pivo", "pivo"]  # Ann's, and Cy's
     english = tmp_path / "english.toml"  # the same store on a box set to English
     english.write_text(config.read_text().replace("[store]", "[box]\nlanguage = 'en'\n[store]"))
     assert "Match 1: Czech Boggle" in printed("--config", str(english))
