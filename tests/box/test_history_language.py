@@ -10,10 +10,10 @@ import csv
 import io
 import json
 
+from device.base.strings import say
 from device.cli import main
-from device.flow import State
-from device.phones import Phones
-from device.strings import say
+from device.page.phones import Phones
+from device.referee.flow import State
 
 from .conftest import ListReader, tray_reading
 from .test_evening import assert_czech
