@@ -124,6 +124,8 @@ class PastMatch:
     rounds: tuple[PastRound, ...] = field(default=())
     #: The players renamed after this match (before the next), as (old name, new name).
     renamed: tuple[tuple[str, str], ...] = ()
+    #: The rounds agreed for it (0: no limit), as the screen gave them beside each round.
+    agreed: int = 0
 
 
 @dataclass(frozen=True)
@@ -217,6 +219,7 @@ def _match(
         tuple(
             (e.payload.old, e.payload.new) for e in events if isinstance(e.payload, PlayerRenamed)
         ),
+        started.rounds,
     )
 
 

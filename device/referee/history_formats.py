@@ -196,7 +196,12 @@ def text_lines(matches: Sequence[PastMatch], language: str = "en") -> list[str]:
             together = "" if side.members == (side.name,) else f" ({', '.join(side.members)})"
             lines.append(f"  {side.name}{together}: {side.score}")
         for done in match.rounds:
-            number = say("history-round", language, number=done.shown or done.number)
+            shown, agreed = done.shown or done.number, match.agreed
+            number = (
+                say("history-round-of", language, number=shown, rounds=agreed)
+                if agreed
+                else say("history-round", language, number=shown)
+            )
             number += f" · {done.holder}" if done.holder else ""
             tray = done.board or done.roll or say("history-no-roll", language)
             lines.append(f"  {number}: {tray}")

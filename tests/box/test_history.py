@@ -324,7 +324,11 @@ def test_history_in_plain_text_names_every_match_round_and_standing(evening, cap
     assert f"Store: {evening['store'] / 'matches.db'}" in text
     for line in ("Match 1: Boggle", "Match 2: Boggle", "Match 3: Ad-Lib", "Standings:"):
         assert line in text
-    assert text.count("  Round 1: TNTB/GDAR/ELTE/SISH") == 2
+    assert text.count("  Round 1 of 1: TNTB/GDAR/ELTE/SISH") == 2
+    # As the screen said it: "round 1 of 1 · Ann", then "round 1 of 1 · Ben".
+    assert [line.split(":")[0] for line in text.splitlines() if "Round 1 of 1 ·" in line] == [
+        f"  Round 1 of 1 · {name}" for name, _score in evening["adlib"]
+    ]
     assert "  Owls (Ben): " in text and "crossed off" in text
 
 

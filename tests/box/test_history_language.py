@@ -75,7 +75,7 @@ def test_a_czech_match_reads_back_in_czech_with_its_spellings_and_the_table_s_ru
         assert line.replace("  ", " ") in text, (line, text)
     for czech in (
         "Zápas 1: Český Boggle",
-        "Kolo 1: KOLO/ROSA/MELE/PIVO",
+        "Kolo 1 z 1: KOLO/ROSA/MELE/PIVO",
         "Pořadí:",
         "Ann: hráno 1",
     ):
