@@ -20,8 +20,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from device.base.strings import names_and, plural, say, table, translated
+from engine.referee import NOT_A_WORD, REFUSALS
 
 if TYPE_CHECKING:
+    from engine.games import Game
     from engine.referee import Dispute
 
 __all__ = [
@@ -41,6 +43,49 @@ def status_words(status: str, language: str = "en") -> str:
         return ""
     key = f"status-{status}"
     return say(key, language) if key in table() else status.replace("-", " ")
+
+
+def word_said(
+    word: str,
+    status: str,
+    points: int,
+    counted: Sequence[str] = (),
+    by_table: bool = False,
+    refusal: str = "",
+    language: str = "en",
+) -> tuple[str, str]:
+    """A word of a list as the score screen (and the history) says it: the word, with
+    the spelling it counted as where that is not the one typed (AMURI as amuři) and
+    whether the table's own ruling decided; beside it its points, or why it does not
+    count (the engine's class of refusal, shortly: ``is slang``).
+
+    >>> word_said("spain", "scored", 5, by_table=True)
+    ('SPAIN (allowed by this table)', '5')
+    >>> word_said("sedi", "crossed-off", 0, ("sedí",), language="cs")
+    ('SEDI (sedí)', 'škrtnuto')
+    """
+    shown = word.upper()
+    if counted:
+        shown = say("counted-as", language, word=shown, spelling="/".join(counted))
+    if by_table:
+        if status == NOT_A_WORD:
+            return shown, say("refused-by-table", language)
+        shown = f"{shown} ({say('allowed-by-table', language)})"
+    if status == NOT_A_WORD and refusal in REFUSALS:
+        return shown, say(f"refusal-{refusal}", language)
+    if status == "scored":
+        return shown, str(points)
+    return shown, status_words(status, language)
+
+
+def game_title(game: Game, language: str, short: bool = False) -> str:
+    """The game's name on the screen: short enough beside the round and the player
+    (``short``: "Ad-Lib" for Ad-Lib Crossword Cubes)."""
+    keys = (f"short-{game.id}",) if short else ()
+    for key in (*keys, f"game-{game.id}"):
+        if key in table():
+            return say(key, language)
+    return game.title
 
 
 def verdict(dispute: Dispute, language: str = "en") -> str:

@@ -1,14 +1,18 @@
 """Read the evening back from the box's match store: every match (game, start and end,
 sides with their members, winner), each round's board or roll with every side's words,
-their rulings and points, and the standings over the matches (played, won, points).
+who typed them, their rulings and points, and the standings over the matches (a row a
+player: played, won, points; and the teams that kept their members).
 
 The store is the one every command and the box use (``cuberef doctor`` names it);
-``--config`` reads another box's. ``--since YYYY-MM-DD`` lists the matches begun that day
-or later. ``--json`` prints ``{"matches": [{"id", "game", "started", "ended", "winner",
-"sides": [{"name", "members", "score"}], "rounds": [{"round", "board" or "roll",
-"sides": [{"name", "score", "words": [{"word", "status", "points"}]}]}]}],
-"standings": [{"name", "played", "won", "points"}]}``; ``--csv`` one row a side a round.
-The store is only read."""
+``--config`` reads another box's. ``--since`` (any ISO 8601 date, or date and time) lists
+the matches begun then or later; where none is, the plain text says how many the store
+holds and the day the last began. The plain text is in the box's language. ``--json``
+prints ``{"matches": [{"id", "game", "started", "ended", "winner", "sides": [{"name",
+"members", "score"}], "rounds": [{"round", "screen_round", "board" or "roll", "sides":
+[{"name", "score", "words": [{"word", "status", "points", "by", "counted",
+"by_table"}]}]}]}], "standings": [{"name", "played", "won", "points"}], "teams": [{...,
+"members"}]}``; an Ad-Lib side also has ``"grid"``, ``"unused": [{"face", "points"}]`` and
+``"errors"``. ``--csv`` one row a side a round. The store is only read."""
 
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from device.base.strings import say
     from device.config.service import box_settings
     from device.config.settings import state_folder
     from device.referee import history, history_formats
@@ -36,10 +41,13 @@ def run(args: argparse.Namespace) -> int:
     chosen = box_settings(args.config)
     folder = state_folder(chosen)
     matches: list[history.PastMatch] = []
+    stored, last = 0, None
     if (folder / "matches.db").exists():
         store = Store(folder, read_only=True)  # only looks: no folder, no file made
         try:
             matches = history.read_matches(store, chosen, since)
+            if not matches:
+                stored, last = history.stored_matches(store)
         finally:
             store.close()
     if args.json:
@@ -49,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
     elif args.csv:
         sys.stdout.write(history_formats.csv_text(matches))
     else:
-        print(f"Store: {folder / 'matches.db'}")
-        print("\n".join(history_formats.text_lines(matches)))
+        language = chosen.language
+        print(say("history-store", language, path=folder / "matches.db"))
+        if matches:
+            print("\n".join(history_formats.text_lines(matches, language)))
+        else:
+            print(history_formats.nothing_since(args.since or "", stored, last, language))
     return 0

@@ -6,15 +6,19 @@ Each match is replayed from its stored events as a restarted box replays it
 board (Boggle family) or roll (Ad-Lib) with each side's stored score. A side's words are
 refereed again by the engine from the same lists (a crossword from the same rows), with
 the table's rulings as they stood when the round was scored; ``words=False`` leaves them
-out (the box's match table needs only the scores). ``cuberef history``, the box's match
-table and the players' page read the evening here; ``device.referee.history_formats`` prints it.
+out (the box's match table needs only the scores). The standings are a row a player
+(their side's result counted for each member; a player renamed between matches, by a
+``PlayerRenamed`` event, is one player), and a row a team that kept its members.
+``cuberef history``, the box's match table and the players' page read the evening here;
+``device.referee.history_formats`` prints it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -25,6 +29,7 @@ from device.store.events import (
     Event,
     MatchEnded,
     MatchStarted,
+    PlayerRenamed,
     Scored,
     WordRemoved,
     WordRuled,
@@ -35,6 +40,7 @@ from engine.errors import CuberefError
 from engine.games import Game, find_game
 from engine.house import HouseList
 from engine.referee import NOT_A_WORD
+from engine.round import Entry
 from engine.sides import Side
 from vision import LooseReading
 
@@ -50,9 +56,29 @@ Ruled = tuple[float, str, WordRuled]
 
 @dataclass(frozen=True)
 class Word:
+    """A word of a side's round as the referee ruled it, and who typed it (a team's
+    member; a crossword's holder)."""
+
     word: str
     status: str
     points: int
+    by: str = ""
+    #: The real spellings it counted as, where not the one typed (SEDI as sedí).
+    counted: tuple[str, ...] = ()
+    #: Whether the table's own ruling decided it (allowed or refused by this table).
+    by_table: bool = False
+    #: Why it is no word, as the engine classes it (``slang``, ``table``...); "" else.
+    refusal: str = ""
+
+
+@dataclass(frozen=True)
+class Crossword:
+    """An Ad-Lib side's crossword: its rows (as ``score --grid`` takes them), each unused
+    cube with what it takes off, and what makes it no crossword (then it scores 0)."""
+
+    grid: tuple[str, ...]
+    unused: tuple[tuple[str, int], ...]
+    errors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -62,6 +88,7 @@ class SideRound:
     name: str
     score: int
     words: tuple[Word, ...] = ()
+    crossword: Crossword | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +99,10 @@ class PastRound:
     #: The roll's faces (Ad-Lib), "" for a tray.
     roll: str
     sides: tuple[SideRound, ...]
+    #: The round's number as the screen gave it (rounds played, not cancelled ones; an
+    #: Ad-Lib round is every side's turn), and who held the cubes (Ad-Lib).
+    shown: int = 0
+    holder: str = ""
 
 
 @dataclass(frozen=True)
@@ -91,17 +122,23 @@ class PastMatch:
     winners: tuple[str, ...]
     sides: tuple[PastSide, ...]
     rounds: tuple[PastRound, ...] = field(default=())
+    #: The players renamed after this match (before the next), as (old name, new name).
+    renamed: tuple[tuple[str, str], ...] = ()
+    #: The rounds agreed for it (0: no limit), as the screen gave them beside each round.
+    agreed: int = 0
 
 
 @dataclass(frozen=True)
 class Standing:
-    """A side over the matches read: matches played (one round scored or more), won, and
-    its points (the sum of its match scores)."""
+    """A player (or a team) over the matches read: matches played (one round scored or
+    more), won (their side won), and points (their side's match scores)."""
 
     name: str
     played: int
     won: int
     points: int
+    #: A player's names, the first first, where they were renamed; a team's: its members.
+    names: tuple[str, ...] = ()
 
 
 def read_matches(
@@ -119,6 +156,13 @@ def read_matches(
         if past is not None:
             read.append(past)
     return read
+
+
+def stored_matches(store: Store) -> tuple[int, float | None]:
+    """How many matches the store holds, and when the last began (None: none)."""
+    numbers = store.matches()
+    events = store.events(numbers[-1]) if numbers else []
+    return len(numbers), events[0].at if events else None
 
 
 def _rulings(stored: Sequence[tuple[int, list[Event]]]) -> list[Ruled]:
@@ -172,6 +216,10 @@ def _match(
         match.winners(),
         tuple(PastSide(side.name, side.members, scores.get(side.name, 0)) for side in sides),
         rounds,
+        tuple(
+            (e.payload.old, e.payload.new) for e in events if isinstance(e.payload, PlayerRenamed)
+        ),
+        started.rounds,
     )
 
 
@@ -202,14 +250,20 @@ def _round(
         said = {side.name: stored.get(side.name, 0) for side in sides}
         said.update(stored)  # a round scored before the sides were known keeps its names
         kept = _tray_words(done, match, settings, store, rulings, at) if store else {}
+        crosswords: dict[str, Crossword] = {}
     else:
         said = {side_of.get(name, name): score for name, score in stored.items()}
-        kept = _crossword_words(done, match, settings) if store else {}
+        kept, crosswords = _crossword_words(done, match, settings) if store else ({}, {})
     return PastRound(
         done.number,
         str(board) if board is not None else "",
         roll,
-        tuple(SideRound(name, score, kept.get(name, ())) for name, score in said.items()),
+        tuple(
+            SideRound(name, score, kept.get(name, ()), crosswords.get(name))
+            for name, score in said.items()
+        ),
+        match.round_number(done),
+        done.player,
     )
 
 
@@ -231,10 +285,21 @@ def _tray_words(
     house = _house_at(store, lexicon.card.language, at, rulings)
     rules = dataclasses.replace(match.round_rules(settings), challenge=done.challenge, house=house)
     result = score_round(board, match.game, _lists(done, match.seats), lexicon, rules)
-    return {
-        player.name: tuple(Word(e.word, e.status, e.points) for e in player.entries)
-        for player in result.players
-    }
+    return {player.name: tuple(map(_word, player.entries)) for player in result.players}
+
+
+def _word(entry: Entry) -> Word:
+    ruling = entry.ruling
+    counted = tuple(spelling for spelling in ruling.spellings if spelling != entry.word)
+    return Word(
+        entry.word,
+        entry.status,
+        entry.points,
+        entry.player,
+        counted,
+        ruling.by_table,
+        ruling.refusal,
+    )
 
 
 def _lists(done: Round, players: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -267,41 +332,95 @@ def _house_at(store: Store, language: str, at: float, rulings: list[Ruled]) -> H
 
 def _crossword_words(
     done: Round, match: BoxMatch, settings: Settings
-) -> dict[str, tuple[Word, ...]]:
-    """The holder's crossword's words, refereed again from its stored rows."""
+) -> tuple[dict[str, tuple[Word, ...]], dict[str, Crossword]]:
+    """The holder's crossword's words, refereed again from its stored rows, and the
+    crossword: its rows, its unused cubes, its errors."""
     from device.seams.seams import Scorer
 
     scored = done.scored
     if scored is None or not scored.grid or not isinstance(done.reading, LooseReading):
-        return {}
+        return {}, {}
     lexicon = _lexicon(match.game, settings).card.name
     refereed = Scorer().score_crossword(done.reading.roll, scored.grid, match.game, lexicon)
     verdict = refereed.verdict
     words = tuple(
-        Word(w.text.lower(), "scored" if w.valid else NOT_A_WORD, w.points)
+        Word(w.text.lower(), "scored" if w.valid else NOT_A_WORD, w.points, done.player)
         for w in (*verdict.across, *verdict.down)
     )
+    unused = tuple((str(face), points) for face, points in verdict.unused_values())
+    crossword = Crossword(tuple(scored.grid), unused, verdict.errors)
     sides = match.model.sides if match.model is not None else ()
     side = next((s.name for s in sides if done.player in (s.name, *s.members)), done.player)
-    return {side: words}
+    return {side: words}, {side: crossword}
 
 
 # The standings ---------------------------------------------------------------------------
 
 
 def standings(matches: Sequence[PastMatch]) -> list[Standing]:
-    """Every side over ``matches``: most won first, then most points, then by name."""
-    played: dict[str, list[int]] = {}
+    """Every player over ``matches``, their side's result counted for each member; a
+    player renamed between matches is one player, under their last name. Most won first,
+    then most points, then by name."""
+    players: dict[int, list[str]] = {}
+    counts: dict[int, list[int]] = {}
+    for match, side, members in _played(matches):
+        for member, name in zip(members, side.members, strict=True):
+            named = players.setdefault(member, [])
+            if name not in named:
+                named.append(name)
+            _count(counts.setdefault(member, [0, 0, 0]), match, side)
+    return _ranked(
+        (players[who][-1], counts[who], tuple(players[who]) if len(players[who]) > 1 else ())
+        for who in counts
+    )
+
+
+def team_standings(matches: Sequence[PastMatch]) -> list[Standing]:
+    """Every team (a side of its own name, or partners) whose members were the same
+    players in each of its matches, ranked as ``standings`` ranks the players."""
+    teams: dict[str, tuple[int, ...]] = {}
+    counts: dict[str, list[int]] = {}
+    changed: set[str] = set()
+    named: dict[str, tuple[str, ...]] = {}
+    for match, side, members in _played(matches):
+        if side.members == (side.name,):
+            continue  # a player alone
+        if teams.setdefault(side.name, tuple(sorted(members))) != tuple(sorted(members)):
+            changed.add(side.name)
+        named[side.name] = side.members
+        _count(counts.setdefault(side.name, [0, 0, 0]), match, side)
+    return _ranked((name, counts[name], named[name]) for name in counts if name not in changed)
+
+
+def _played(matches: Sequence[PastMatch]) -> Iterator[tuple[PastMatch, PastSide, tuple[int, ...]]]:
+    """Each side of each match played (one round scored or more), with its members as
+    players: a name is one player from match to match, and a rename hands the player on
+    to the new name (the old one is then free for someone else)."""
+    player: dict[str, int] = {}
+    numbers = itertools.count()
     for match in matches:
-        if not match.rounds:
-            continue  # no round scored: not played
-        for side in match.sides:
-            counts = played.setdefault(side.name, [0, 0, 0])
-            counts[0] += 1
-            counts[1] += side.name in match.winners
-            counts[2] += side.score
-    ranked = sorted(played.items(), key=lambda item: (-item[1][1], -item[1][2], item[0]))
-    return [Standing(name, *counts) for name, counts in ranked]
+        if match.rounds:
+            for side in match.sides:
+                for member in side.members:
+                    if member not in player:
+                        player[member] = next(numbers)
+                yield match, side, tuple(player[member] for member in side.members)
+        for old, new in match.renamed:
+            if old in player:
+                player[new] = player.pop(old)
+
+
+def _count(counts: list[int], match: PastMatch, side: PastSide) -> None:
+    counts[0] += 1
+    counts[1] += side.name in match.winners
+    counts[2] += side.score
+
+
+def _ranked(rows: Iterable[tuple[str, list[int], tuple[str, ...]]]) -> list[Standing]:
+    ranked = sorted(rows, key=lambda row: (-row[1][1], -row[1][2], row[0]))
+    return [
+        Standing(name, played, won, points, names) for name, (played, won, points), names in ranked
+    ]
 
 
 @dataclass(frozen=True)
@@ -310,12 +429,13 @@ class Evening:
 
     matches: int = 0
     standings: tuple[Standing, ...] = ()
+    teams: tuple[Standing, ...] = ()
 
 
 def evening(store: Store, settings: Settings, since: float) -> Evening:
     """The matches begun at ``since`` or later, and the standings over them."""
     matches = read_matches(store, settings, since, words=False)
-    return Evening(len(matches), tuple(standings(matches)))
+    return Evening(len(matches), tuple(standings(matches)), tuple(team_standings(matches)))
 
 
 def evening_or_none(store: Store | None, settings: Settings, since: float) -> Evening:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from device.config.sections import UNNAMED, Settings
 from device.referee import flow
 from device.referee.lists import Desk
-from device.referee.table import Table
+from device.referee.table import Table, renamed
 from device.seams.readings import Reading, corrected
 from device.store.events import (
     ChallengeMarked,
@@ -27,6 +27,7 @@ from device.store.events import (
     MatchStarted,
     PlayerJoined,
     PlayerLeft,
+    PlayerRenamed,
     RollRead,
     RoundCancelled,
     RoundEnded,
@@ -326,6 +327,8 @@ def _step(
             match.seat(payload)  # an older box let players join until a round was scored
     elif isinstance(payload, PlayerLeft):
         table.seats.pop(payload.name, None)
+    elif isinstance(payload, PlayerRenamed):
+        table.seats = renamed(table.seats, payload.old, payload.new)
     elif isinstance(payload, TableOpened):
         table.code = payload.code
     elif match is None:
@@ -364,7 +367,7 @@ def _step(
 
 
 #: Events of the table, not of a round: whoever sits down or leaves.
-TABLE_EVENTS = (PlayerJoined, PlayerLeft, TableOpened)
+TABLE_EVENTS = (PlayerJoined, PlayerLeft, PlayerRenamed, TableOpened)
 
 
 def stopped_at(

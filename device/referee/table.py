@@ -5,10 +5,12 @@ Every rule of joining is here: a player joins between matches, never during one,
 twelve at most (``MAX_PLAYERS``); a name is one player's, so a name in use is refused
 unless the same phone asks again (a reload, a restart of the box) or the keyboard's
 player is meant; the players and their teams stay at the table for the next match until
-they leave. The players the settings name sit at the table from the start, in their
-seats: the first phone to join with such a name takes that seat (during a match too,
-since the player is in it). A phone is known by the SHA-256 of the token the box gave it, which the
-store keeps, so after a restart the same phones are still in, and no token is stored.
+they leave; between matches the same phone under a new name renames its seat (the
+player's matches before keep the old name). The players the settings name sit at the
+table from the start, in their seats: the first phone to join with such a name takes
+that seat (during a match too, since the player is in it). A phone is known by the
+SHA-256 of the token the box gave it, which the store keeps, so after a restart the same
+phones are still in, and no token is stored.
 
 >>> table = Table("ABCD", PlayerJoined("Dee", keyboard=True))
 >>> ann = table.join("Ann", "", phone_of("ann's token"), between_matches=True)
@@ -22,6 +24,14 @@ Traceback (most recent call last):
 engine.errors.RuleError: A match is under way; join when it ends, at the match table.
 >>> table.names, table.name_of(phone_of("ann's token"))
 (('Dee', 'Ann'), 'Ann')
+>>> table.join("Anna", "", phone_of("ann's token"), between_matches=False)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engine.errors.RuleError: You play as Ann in this match; change your name when it ends, ...
+>>> table.join("Anna", "Owls", phone_of("ann's token"), between_matches=True).name
+'Anna'
+>>> table.names, table.teams()
+(('Dee', 'Anna'), {'Anna': 'Owls'})
 >>> named = Table("ABCD", named=("Cy", "Eve"))
 >>> eve = named.join("Eve", "Owls", phone_of("eve's token"), between_matches=False)
 >>> eve == PlayerJoined("Eve", "", False, phone_of("eve's token"))  # as she sits
@@ -32,12 +42,13 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import secrets
 from collections.abc import Callable, Iterable
 
 from device.base.strings import say
-from device.store.events import Payload, PlayerJoined, PlayerLeft, TableOpened
+from device.store.events import Payload, PlayerJoined, PlayerLeft, PlayerRenamed, TableOpened
 from engine.errors import RuleError
 
 #: The most players at the table (phones and the keyboard): a stranger's bots cannot
@@ -45,6 +56,16 @@ from engine.errors import RuleError
 MAX_PLAYERS = 12
 #: The letters of a join code: none a player could misread (no I, O, 0 or 1).
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+
+def renamed(seats: dict[str, PlayerJoined], old: str, new: str) -> dict[str, PlayerJoined]:
+    """``seats`` with ``old``'s seat, in its place, now ``new``'s."""
+    return {
+        (new if name == old else name): (
+            dataclasses.replace(seat, name=new) if name == old else seat
+        )
+        for name, seat in seats.items()
+    }
 
 
 def make_code() -> str:
@@ -103,7 +124,13 @@ class Table:
     def join(self, name: str, team: str, phone: str, *, between_matches: bool) -> PlayerJoined:
         """``name`` sits down on ``phone`` (in ``team``, if any): the seat as it now is.
         The same phone again during a match keeps its seat as it was; a named seat no
-        phone holds yet is taken as it is."""
+        phone holds yet is taken as it is; between matches, the same phone under a new
+        name renames its seat."""
+        held = self.name_of(phone)
+        if held is not None and held != name:
+            if not between_matches:
+                raise RuleError(say("rename-between-matches", name=held))
+            self._rename(held, name)
         seat = self._seats.get(name)
         free = seat is not None and not seat.keyboard and not seat.phone
         if seat is not None and not free and (seat.keyboard or seat.phone != phone):
@@ -126,6 +153,16 @@ class Table:
             self.write(joined)
             self._seats[name] = joined
         return joined
+
+    def _rename(self, old: str, new: str) -> None:
+        """The player called ``old`` is called ``new`` from now on, in the same seat."""
+        if new in self._seats:
+            taken = self._seats[new]
+            raise RuleError(
+                say("name-on-keyboard" if taken.keyboard else "name-on-phone", name=new)
+            )
+        self.write(PlayerRenamed(old, new))
+        self._seats = renamed(self._seats, old, new)
 
     def sit(self, seats: Iterable[PlayerJoined], code: str) -> None:
         """Put back the players the store says were at the table, and their join code (a

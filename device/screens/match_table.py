@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from device.base.strings import plural, say
 from device.base.wording import progress, unpartnered_line, winners_line
 from device.draw.lines import Line
-from device.referee.history import Evening
+from device.referee.history import Evening, Standing
 from device.referee.matchplay import BoxMatch
 from device.referee.referee import Referee
 
@@ -84,15 +84,20 @@ def match_lines(
 
 def evening_lines(evening: Evening, language: str = "en") -> tuple[Line, ...]:
     """The evening's standings under the match's own, once it has had more than one
-    match: each side's matches won and played, and its points over them."""
+    match: each player's matches won (their side's) and played, and their side's points
+    over them; then each team that kept its members."""
     if evening.matches < 2:
         return ()
     matches = plural("n-matches", evening.matches, language)
     heading = Line(say("evening", language, matches=matches), say("won-points", language), "head")
-    return (
-        heading,
-        *(
-            Line(s.name, say("won-of", language, won=s.won, played=s.played, points=s.points))
-            for s in evening.standings
-        ),
+    lines = [heading, *(_standing_line(s, language) for s in evening.standings)]
+    if evening.teams:
+        lines.append(Line(say("evening-teams", language), say("won-points", language), "head"))
+        lines += [_standing_line(s, language) for s in evening.teams]
+    return tuple(lines)
+
+
+def _standing_line(row: Standing, language: str) -> Line:
+    return Line(
+        row.name, say("won-of", language, won=row.won, played=row.played, points=row.points)
     )

@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from device.base.strings import say, table, translated
+from device.base.strings import say, translated
 from device.base.wording import (
     count,
     disputed_prompt,
-    status_words,
+    game_title,
     verdict,
+    word_said,
 )
 from device.draw.lines import Line
 from device.draw.render import View
@@ -30,8 +31,6 @@ from device.seams.live import used_cubes
 from device.seams.readings import doubtful_of, faces_of, size_of
 from engine.adlib import Verdict
 from engine.adlib.match import start_value
-from engine.games import Game
-from engine.referee import NOT_A_WORD, REFUSALS
 from engine.round import Entry
 
 
@@ -43,16 +42,6 @@ def clock_text(seconds: float) -> str:
     """
     whole = math.ceil(max(0.0, seconds) - 1e-9)
     return f"{whole // 60}:{whole % 60:02d}"
-
-
-def game_title(game: Game, language: str, short: bool = False) -> str:
-    """The game's name on the screen: short enough beside the round and the player
-    (``short``: "Ad-Lib" for Ad-Lib Crossword Cubes)."""
-    keys = (f"short-{game.id}",) if short else ()
-    for key in (*keys, f"game-{game.id}"):
-        if key in table():
-            return say(key, language)
-    return game.title
 
 
 def view_of(referee: Referee) -> View:
@@ -317,9 +306,7 @@ def tray_lines(referee: Referee) -> tuple[Line, ...]:
 
 
 def entry_line(entry: Entry, language: str = "en") -> Line:
-    """A word of a list on the score screen: its points, or why it does not count (the
-    engine's reason, shortly: ``is slang``), whether the table's own ruling decided, and
-    the spelling it counted as where that is not the one typed (AMURI for amuři).
+    """A word of a list on the score screen (``device.wording.word_said``).
 
     >>> from engine.referee import Ruling
     >>> said = Ruling("gonna", "", "not-a-word", "", 0, (), refusal="slang")
@@ -329,19 +316,12 @@ def entry_line(entry: Entry, language: str = "en") -> Line:
     >>> str(entry_line(Entry("amuri", "scored", 1, "Ann", amuri), "cs"))
     'AMURI (amuři)  1'
     """
-    ruling, word = entry.ruling, entry.word.upper()
-    counted = [spelling for spelling in ruling.spellings if spelling != entry.word]
-    if counted:
-        word = say("counted-as", language, word=word, spelling="/".join(counted))
-    if ruling.by_table:
-        if entry.status == NOT_A_WORD:
-            return Line(word, say("refused-by-table", language))
-        word = f"{word} ({say('allowed-by-table', language)})"
-    if entry.status == NOT_A_WORD and ruling.refusal in REFUSALS:
-        return Line(word, say(f"refusal-{ruling.refusal}", language))
-    if entry.status == "scored":
-        return Line(word, str(entry.points))
-    return Line(word, status_words(entry.status, language))
+    ruling = entry.ruling
+    counted = tuple(spelling for spelling in ruling.spellings if spelling != entry.word)
+    said = word_said(
+        entry.word, entry.status, entry.points, counted, ruling.by_table, ruling.refusal, language
+    )
+    return Line(*said)
 
 
 def crossword_table(

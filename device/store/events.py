@@ -46,6 +46,7 @@ class Kind(StrEnum):
     TABLE_OPENED = "table-opened"
     WORD_DISPUTED = "word-disputed"
     WORD_RULED = "word-ruled"
+    PLAYER_RENAMED = "player-renamed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,15 @@ class PlayerJoined:
     keyboard: bool = False
     #: Which phone: the SHA-256 of the token the box gave it ("" for the keyboard).
     phone: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRenamed:
+    """Between matches a player's phone joined again under a new name: the same player,
+    in the same seat and team. The matches before stay under the old name."""
+
+    old: str
+    new: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +224,7 @@ Payload = (
     | TableOpened
     | WordDisputed
     | WordRuled
+    | PlayerRenamed
 )
 
 KINDS: dict[Kind, type[Any]] = {
@@ -234,6 +245,7 @@ KINDS: dict[Kind, type[Any]] = {
     Kind.TABLE_OPENED: TableOpened,
     Kind.WORD_DISPUTED: WordDisputed,
     Kind.WORD_RULED: WordRuled,
+    Kind.PLAYER_RENAMED: PlayerRenamed,
 }
 _KIND_OF = {payload: kind for kind, payload in KINDS.items()}
 

@@ -84,6 +84,10 @@ class Verdict:
     def valid(self) -> bool:
         return not self.errors
 
+    def unused_values(self) -> tuple[tuple[Face, int], ...]:
+        """Each unused cube and what it takes off (their sum is ``unused_points``)."""
+        return tuple((face, face_value(face)) for face in self.unused)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "valid": self.valid,
@@ -94,6 +98,11 @@ class Verdict:
             "score": self.score,
             "errors": list(self.errors),
         }
+
+
+def face_value(face: Face) -> int:
+    """A cube's value as an unused cube takes it off (a joker's is 0)."""
+    return letter_value(face.letters or JOKER)
 
 
 def _why_not(word: str, lexicon: Lexicon) -> str:
@@ -128,7 +137,7 @@ def referee(roll: Roll, grid: Grid, lexicon: Lexicon, rules: Rules = STANDARD) -
         errors.append("A single cube is not a crossword; lay at least one word of two cubes.")
     # A cube in no word (young players' single cube apart) is as good as left unused.
     unused = _unused(roll, [grid.tiles[cell] for cell in covered])
-    unused_points = sum(letter_value(face.letters or "*") for face in unused)
+    unused_points = sum(face_value(face) for face in unused)
     score = None if errors else sum(word.points for word in words) - unused_points
     return Verdict(
         across=tuple(word for word in words if word.direction == ACROSS),

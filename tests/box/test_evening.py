@@ -44,6 +44,7 @@ from engine.lexicon import Lexicon
 from engine.round import RoundRules, score_round
 
 from .browser import phone
+from .test_history import assert_the_words_add_up
 from .test_language import english_pieces, unaccented_word
 from .test_page import post
 
@@ -444,11 +445,14 @@ def check_the_history(tmp_path: Path, played: list[str]) -> dict[str, Any]:
         for (number, played), sides in listed.items()
         for side in sides
     }
-    standings = document["standings"]
+    assert_the_words_add_up(document)
+    standings = document["standings"]  # a row a player: a side's result for each member
     every = [side for m in matches for side in m["sides"]]
-    assert sum(s["points"] for s in standings) == sum(side["score"] for side in every)
+    assert sum(s["points"] for s in standings) == sum(
+        side["score"] * len(side["members"]) for side in every
+    )
     for standing in standings:
-        assert standing["played"] == sum(1 for side in every if side["name"] == standing["name"])
+        assert standing["played"] == sum(1 for side in every if standing["name"] in side["members"])
     assert sum(s["won"] for s in standings) >= len(matches)  # each match won (a draw: more)
     return document
 

@@ -108,6 +108,19 @@ def evening(tmp_path_factory):
         page["phone matches"] = cy.execute_script(
             "return [...document.querySelectorAll('#evening summary')].map(s => s.textContent)"
         )
+        page["phone words"] = cy.execute_script(
+            "return [...document.querySelectorAll('#evening details li')].map(li =>"
+            " [...li.children].map(span => span.textContent))"
+        )
+        # Between matches the page changes Cy's name in the same seat, on its own form.
+        wait.until(lambda d: d.find_element(By.ID, "change").is_displayed())
+        cy.find_element(By.ID, "change").click()
+        wait.until(lambda d: d.find_element(By.ID, "join").is_displayed())
+        cy.find_element(By.ID, "name").clear()
+        cy.find_element(By.ID, "name").send_keys("Cyril")
+        cy.find_element(By.ID, "join-button").click()
+        wait.until(lambda d: d.find_element(By.ID, "who").text == "Cyril")
+        page["renamed"] = made.referee.table.names
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         assert main(["history", "--json", "--config", str(config)]) == 0
@@ -160,7 +173,7 @@ def stored_scores(folder) -> dict[tuple[int, int], dict[str, int]]:
 
 def test_history_json_lists_every_match_and_round_with_the_stored_scores(evening, capsys):
     document = json.loads(history(evening, capsys, "--json"))
-    assert set(document) == {"matches", "standings"}
+    assert set(document) == {"matches", "standings", "teams"}
     matches = document["matches"]
     assert [(m["id"], m["game"]) for m in matches] == [(1, "boggle"), (2, "boggle"), (3, "adlib")]
     stored = stored_scores(evening["store"])
@@ -191,25 +204,86 @@ def test_history_json_lists_every_match_and_round_with_the_stored_scores(evening
     assert all(w["status"] == "scored" and w["points"] > 0 for w in words)
 
 
+def assert_the_words_add_up(document: dict) -> None:
+    """In every round of every match, each side's words add up to its score; an Ad-Lib
+    crossword's words less its unused cubes (one with errors scores 0)."""
+    for match in document["matches"]:
+        for done in match["rounds"]:
+            for side in done["sides"]:
+                where = (match["id"], done["round"], side["name"])
+                added = sum(word["points"] for word in side["words"])
+                if match["game"] == "adlib":
+                    added -= sum(cube["points"] for cube in side["unused"])
+                    if side["errors"]:
+                        added = 0
+                assert added == side["score"], where
+
+
+def test_every_round_s_words_add_up_to_its_score(evening, capsys):
+    document = json.loads(history(evening, capsys, "--json"))
+    assert_the_words_add_up(document)
+    [adlib] = [m for m in document["matches"] if m["game"] == "adlib"]
+    assert all(side["unused"] for r in adlib["rounds"] for side in r["sides"])
+
+
+def test_an_ad_lib_round_has_its_crossword_unused_cubes_and_the_screen_s_number(evening, capsys):
+    document = json.loads(history(evening, capsys, "--json"))
+    adlib = document["matches"][2]
+    turns = [(r["round"], r["screen_round"], r["sides"][0]["name"]) for r in adlib["rounds"]]
+    # The screen said "round 1 of 1 · Ann", then "round 1 of 1 · Ben": each side's turn.
+    assert [(shown, name) for _round, shown, name in turns] == [
+        (1, name) for name, _score in evening["adlib"]
+    ]
+    holders = [name for name, _score in evening["adlib"]]
+    for done, grid, name in zip(adlib["rounds"], CROSSWORDS, holders, strict=True):
+        [side] = done["sides"]
+        assert side["grid"] == list(grid) and side["errors"] == []
+        cubes = ROLL.split()
+        for row in grid:
+            for face in row.replace(".", ""):
+                cubes.remove(face)
+        assert sorted(cube["face"] for cube in side["unused"]) == sorted(cubes)
+        assert all(cube["points"] > 0 for cube in side["unused"])
+        assert {word["by"] for word in side["words"]} == {name}
+    rows = list(csv.DictReader(io.StringIO(history(evening, capsys, "--csv"))))
+    shown = [row for row in rows if row["game"] == "adlib"]
+    assert [row["grid"] for row in shown] == ["/".join(grid) for grid in CROSSWORDS]
+    for row, done in zip(shown, adlib["rounds"], strict=True):
+        [side] = done["sides"]
+        assert row["screen_round"] == "1"
+        assert row["unused"] == " ".join(f"{c['face']}:{c['points']}" for c in side["unused"])
+
+
 def test_the_standings_add_up(evening, capsys):
+    """A row a player: their side's scores and wins counted for each member; the Owls
+    (Ben alone in both Boggle matches) a team that kept its members."""
     document = json.loads(history(evening, capsys, "--json"))
     matches, standings = document["matches"], document["standings"]
-    sides = [side for match in matches for side in match["sides"]]
-    assert sum(s["points"] for s in standings) == sum(side["score"] for side in sides)
+    sides = [(m, side) for m in matches for side in m["sides"]]
     for standing in standings:
         name = standing["name"]
-        assert standing["played"] == sum(1 for side in sides if side["name"] == name)
-        assert standing["won"] == sum(1 for m in matches if name in winners(m))
+        theirs = [(m, side) for m, side in sides if name in side["members"]]
+        assert standing["played"] == len(theirs)
+        assert standing["won"] == sum(1 for m, side in theirs if side["name"] in winners(m))
         rounds = [
             side["score"]
-            for m in matches
+            for m, theirs_side in theirs
             for r in m["rounds"]
             for side in r["sides"]
-            if side["name"] == name
+            if side["name"] == theirs_side["name"]
         ]
         assert standing["points"] == sum(rounds)  # no solitaire: a match's score, its rounds'
-    assert {s["name"] for s in standings} == {"Ann", "Owls", "Ben"}
-    assert sum(s["won"] for s in standings) == sum(len(winners(m)) for m in matches)
+    assert {s["name"] for s in standings} == {"Ann", "Ben"}
+    owls = [side for m, side in sides if side["name"] == "Owls"]
+    assert document["teams"] == [
+        {
+            "name": "Owls",
+            "played": 2,
+            "won": sum(1 for m, side in sides if side["name"] == "Owls" and "Owls" in winners(m)),
+            "points": sum(side["score"] for side in owls),
+            "members": ["Ben"],
+        }
+    ]
     assert all(m["winner"] for m in matches)
 
 
@@ -250,13 +324,34 @@ def test_history_in_plain_text_names_every_match_round_and_standing(evening, cap
     assert f"Store: {evening['store'] / 'matches.db'}" in text
     for line in ("Match 1: Boggle", "Match 2: Boggle", "Match 3: Ad-Lib", "Standings:"):
         assert line in text
-    assert text.count("  Round 1: TNTB/GDAR/ELTE/SISH") == 2
+    assert text.count("  Round 1 of 1: TNTB/GDAR/ELTE/SISH") == 2
+    # As the screen said it: "round 1 of 1 · Ann", then "round 1 of 1 · Ben".
+    assert [line.split(":")[0] for line in text.splitlines() if "Round 1 of 1 ·" in line] == [
+        f"  Round 1 of 1 · {name}" for name, _score in evening["adlib"]
+    ]
     assert "  Owls (Ben): " in text and "crossed off" in text
 
 
-@pytest.mark.parametrize(
-    "since", ["yesterday", "2026-13-01", "2026-02-30", "2026-1-1x", "0001-01-01", ""]
-)
+def test_since_takes_any_iso_date_and_says_what_is_stored_where_nothing_is_that_recent(
+    evening, capsys
+):
+    document = json.loads(history(evening, capsys, "--json"))
+    everything = json.loads(history(evening, capsys, "--json", "--since", "0001-01-01"))
+    assert everything == document  # before any clock: every match
+    last = document["matches"][-1]["started"]
+    assert json.loads(history(evening, capsys, "--json", "--since", last))["matches"] == [
+        document["matches"][-1]
+    ]  # a date and time, as the history writes them
+    day = datetime.fromisoformat(last).astimezone().date().isoformat()
+    text = history(evening, capsys, "--since", "2999-12-31")
+    assert text.splitlines()[1:] == [
+        "No match began on 2999-12-31 or later; the store holds 3 matches, "
+        f"the last begun on {day}."
+    ]
+    assert json.loads(history(evening, capsys, "--json", "--since", "9999-12-31"))["matches"] == []
+
+
+@pytest.mark.parametrize("since", ["yesterday", "2026-13-01", "2026-02-30", "2026-1-1x", ""])
 def test_a_bad_since_is_one_sentence_and_exit_2(evening, capsys, since):
     capsys.readouterr()
     assert main(["history", "--config", evening["config"], "--since", since]) == 2
@@ -268,7 +363,7 @@ def test_history_of_no_store_is_empty_and_creates_nothing(tmp_path, capsys):
     config = tmp_path / "box.toml"
     config.write_text(f"[store]\nfolder = '{tmp_path / 'none'}'\n", encoding="utf-8")
     assert main(["history", "--config", str(config), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"matches": [], "standings": []}
+    assert json.loads(capsys.readouterr().out) == {"matches": [], "standings": [], "teams": []}
     assert not (tmp_path / "none").exists()
 
 
@@ -301,8 +396,11 @@ def test_the_match_table_shows_the_evening_since_the_box_started(evening, capsys
         for side in boggle[0]["sides"]
     }
     won = {name: sum(1 for m in boggle if name in winners(m)) for name in points}
-    expected = sorted(points, key=lambda name: (-won[name], -points[name], name))
-    assert second[at + 1 :] == [f"{n}  {won[n]} of 2 · {points[n]}" for n in expected]
+    players = {"Ann": "Ann", "Ben": "Owls"}  # each player, and their side
+    expected = sorted(players, key=lambda n: (-won[players[n]], -points[players[n]], n))
+    rows = [f"{n}  {won[players[n]]} of 2 · {points[players[n]]}" for n in expected]
+    owls = f"Owls  {won['Owls']} of 2 · {points['Owls']}"  # Ben's team, the same each match
+    assert second[at + 1 :] == [*rows, "Teams  won · points", owls]
     # The Ad-Lib box was started two days later: its evening is its one match.
     assert not any(line.startswith("This evening") for line in adlib)
 
@@ -316,10 +414,27 @@ def test_the_phones_open_the_evening_as_the_command_prints_it(evening):
     assert page["no token"][0] == 401 and page["no token"][1]["ok"] is False
     assert page["wrong code"][0] == 403 and page["wrong code"][1]["error"].endswith(".")
     standings = answer["standings"]
+    teams = [{**team, "name": f"{team['name']} (Ben)"} for team in answer["teams"]]
     assert page["phone"] == [
-        f"{s['name']}: {s['points']} points, won {s['won']} of {s['played']}" for s in standings
+        f"{s['name']}: {s['points']} points, won {s['won']} of {s['played']}"
+        for s in (*standings, *teams)
     ]
+    assert [team["name"] for team in answer["teams"]] == ["Owls"]
     assert [line.split(".")[0] for line in page["phone matches"]] == ["1", "2"]
+    # Each word as the evening's JSON has it: its ruling, and on a team's side who typed it.
+    words = [
+        (w, side)
+        for m in answer["matches"]
+        for r in m["rounds"]
+        for side in r["sides"]
+        for w in side["words"]
+    ]
+    assert len(page["phone words"]) == len(words)
+    for shown, (word, side) in zip(page["phone words"], words, strict=True):
+        assert shown[0] == word["word"]
+        by = [word["by"]] if side["name"] == "Owls" else []
+        assert shown[2:] == by, (shown, word)
+    assert page["renamed"] == ("Ann", "Ben", "Cyril")
 
 
 def test_a_store_that_cannot_be_read_back_leaves_the_match_table_to_the_match(

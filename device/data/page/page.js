@@ -123,6 +123,8 @@ function show(state) {
   $("type").hidden = state.phase !== "typing";
   // Out between rounds, and from the match's last scores on (to join again in another team)
   $("leave").hidden = state.phase !== "waiting" && !state.between;
+  // Between matches the join form again, to change name or team in the same seat
+  $("change").hidden = !state.between;
   $("challenge").hidden = !["typing", "locked", "disputed"].includes(state.phase);
   showDisputes(state);
   const words = $("words");
@@ -184,6 +186,17 @@ function showDisputes(state) {
 
 // The evening read back (its button opens and closes it): the standings over every match
 // since the box started, then each match with its rounds and every side's words.
+// Players (each renamed one with the names they played under) or teams (with members).
+function standingsList(rows, cls) {
+  const table = el("ol", undefined, "standings" + (cls ? " " + cls : ""));
+  for (const s of rows) {
+    const also = (s.members || s.names || []).filter((n) => n !== s.name);
+    const named = also.length ? s.name + " (" + also.join(", ") + ")" : s.name;
+    table.append(el("li", named + ": " + s.points + " " + t("points") + ", " + t("won") + " " + s.won + " " + t("of") + " " + s.played));
+  }
+  return table;
+}
+
 async function showEvening() {
   const section = $("evening");
   if (!section.hidden) { section.hidden = true; return; }
@@ -191,11 +204,11 @@ async function showEvening() {
   if (!answer.ok) { say(answer.error); return; }
   section.replaceChildren(el("h2", t("evening")));
   if (!answer.matches.length) section.append(el("p", t("noMatch")));
-  const table = el("ol", undefined, "standings");
-  for (const s of answer.standings) {
-    table.append(el("li", s.name + ": " + s.points + " " + t("points") + ", " + t("won") + " " + s.won + " " + t("of") + " " + s.played));
+  section.append(standingsList(answer.standings));
+  if (answer.teams.length) {
+    section.append(el("h3", t("teams")));
+    section.append(standingsList(answer.teams, "teams"));
   }
-  section.append(table);
   for (const match of answer.matches) {
     const part = el("details", undefined, "match");
     const sides = match.sides.map((side) => side.name + " " + side.score).join(", ");
@@ -205,7 +218,14 @@ async function showEvening() {
       for (const side of done.sides) {
         part.append(el("p", side.name + ": " + side.score, "side"));
         const list = el("ul");
-        for (const w of side.words) list.append(wordItem(w, w.status === "scored" ? w.points : (t("status-" + w.status) || w.status)));
+        for (const w of side.words) {
+          // Its points or why not, whether the table's ruling decided, and who typed it.
+          let shown = w.status === "scored" ? String(w.points) : (t("status-" + w.status) || w.status);
+          if (w.by_table) shown += " · " + t(w.status === "not-a-word" ? "refused" : "allowed") + " " + t("byTable");
+          const item = wordItem(w, shown);
+          if (w.by && w.by !== side.name) item.append(el("span", w.by, "by"));
+          list.append(item);
+        }
         part.append(list);
       }
     }
@@ -272,6 +292,8 @@ $("challenge").addEventListener("submit", async (event) => {
 });
 
 $("evening-button").addEventListener("click", showEvening);
+
+$("change").addEventListener("click", showJoin);
 
 $("leave").addEventListener("click", async () => {
   const answer = await call("/leave", { code, token });
