@@ -68,7 +68,7 @@ class Phones:
             desk.remove(name, word)
             return {"removed": word}
         typed = desk.add(name, word)
-        return ruled(typed.word, typed.ruling, self.language)
+        return ruled(typed, self.language)
 
     def state(self, token: str) -> dict[str, Any]:
         return phone_state(self.referee, self.player(token), self.language)

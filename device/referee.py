@@ -311,6 +311,9 @@ class Referee:
         if match.over and not match.ended:
             match.ended = True
             self.record.write(0, MatchEnded(match.winners()))
+        if match.ended:
+            with self.lock:
+                self.table.next_match()  # the teams asked for during it
         self.round = None
         self.evening = evening_or_none(self.record.source, self.settings, self.evening_since)
         self.message = self.prompt()
@@ -371,6 +374,7 @@ class Referee:
         """The match under way, begun (and stored, with the table as it sits) if none is."""
         with self.lock:
             if self.match is None or self.match.ended:
+                self.table.next_match()
                 started = self._started()
                 self.match = BoxMatch(self.record.new_match(started), self.game, started)
                 self.table.code_kept = True

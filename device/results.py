@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from device.flow import State
+from device.lists import Typed
 from device.readings import faces_of, size_of
 from device.referee import Referee
-from device.strings import translated
+from device.strings import say, translated
 from device.wording import status_words, verdict, winners_line
-from engine.referee import Ruling
 
 #: The phase a phone shows, by the referee's state ("waiting" for the others).
 PHASES = {
@@ -65,7 +65,7 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             faces, size = [str(f) for f in faces_of(done.reading)], size_of(done.reading)
             state["board"] = [faces[r * size : (r + 1) * size] for r in range(size)]
         if done is not None and done.desk is not None and phase in ("typing", "locked", "disputed"):
-            state["words"] = [ruled(t.word, t.ruling, language) for t in done.desk.words(name)]
+            state["words"] = [ruled(typed, language) for typed in done.desk.words(name)]
         if done is not None and done.result is not None and phase == "scored":
             own = {name, team}
             players = sorted(done.result.players, key=lambda player: player.name not in own)
@@ -99,13 +99,19 @@ def between_matches(referee: Referee) -> bool:
     return match is None or match.ended or match.over
 
 
-def ruled(word: str, ruling: Ruling, language: str) -> dict[str, Any]:
-    """A word on a phone's own list as the phone shows it: the ruling in words, why not
-    (the engine's reason, in the page's language), and the spellings it counts as."""
+def ruled(typed: Typed, language: str) -> dict[str, Any]:
+    """A word on a phone's own list as the phone shows it: the ruling in words (or that
+    the player has it already, typed again), why not (the engine's reason, in the page's
+    language), and the spellings it counts as."""
+    word, ruling = typed.word, typed.ruling
+    said = status_words(ruling.status, language)
+    if typed.again:
+        said = say("have-it-already", language)
     return {
         "word": word,
         "status": ruling.status,
-        "said": status_words(ruling.status, language),
+        "again": typed.again,
+        "said": said,
         "why": translated(ruling.reason, language),
         "counted": [spelling for spelling in ruling.spellings if spelling != word],
     }
