@@ -81,7 +81,7 @@ class Phones:
             raise Refusal(400, say("say-allowed"))
         with referee.lock:
             if allow is not None:
-                referee.disputes.judged(name, referee.state, word, allow)
+                referee.disputes.judged(name, referee.state, word, allow, referee.retakable)
                 return {}
             found = referee.disputes.challenge(referee.round, referee.state, name, word)
         referee.on_change(referee)

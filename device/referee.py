@@ -15,6 +15,7 @@ keeping is recorded the moment it happens.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 from collections.abc import Callable
@@ -60,6 +61,9 @@ from engine.games import Game
 from vision import LooseReading
 
 log = logging.getLogger("cuberef.referee")
+
+#: How often (seconds) the box reads the store's house list for rulings changed there.
+HOUSE_READ_EVERY = 1.0
 
 
 @dataclass(frozen=True)
@@ -122,6 +126,11 @@ class Referee:
         #: The evening: every match begun since the box started (or the one it resumed).
         self.evening_since = self.clock.wall()
         self.evening = Evening()
+        #: The last round scored, while a ruling on its words may be taken back: until the
+        #: next round's roll is read (None then, and for Ad-Lib).
+        self.retakable: Round | None = None
+        #: When the store's house list was last read, for the rulings taken back there.
+        self._house_read = -HOUSE_READ_EVERY
         self.message = self.prompt()
 
     # The machine ---------------------------------------------------------------------
@@ -176,6 +185,7 @@ class Referee:
         """Let time pass: sound the cues that are due and end the round at zero."""
         while not self.disputes.asked.empty():  # from the players' page's thread
             self.handle(self.disputes.asked.get())
+        self._take_back()
         now = self.clock.monotonic()
         if self.state is State.TIMING and self.timer.tick(now):
             self.handle(Event.TIME_UP)
@@ -227,6 +237,8 @@ class Referee:
                 match.rolled(roller, face)
             self.record.write(0, StarterRolled(roller, face, reading, photo))
             return Event.STARTER_READ
+        with self.lock:
+            self.retakable = None  # the next round starts: the last one's rulings stand
         number = match.last_round + 1  # never reused, so no photo is overwritten
         photo = self.record.photo(f"match{match.number}-round{number}-roll.jpg", image)
         player = match.holder if not self.game.is_tray else ""
@@ -302,6 +314,7 @@ class Referee:
         self.record.write(done.number, scored)
         with self.lock:
             match.record(done, scored)
+            self.retakable = done if self.game.is_tray else None
         self.message = say("press-for-table", self.language)
         return Event.SCORED
 
@@ -330,6 +343,50 @@ class Referee:
         self.timer.stop(self.clock.monotonic())
         self._beep(CANCEL)
         self.message = say("round-cancelled", self.language, next=self.prompt())
+
+    # Rulings taken back -----------------------------------------------------------------
+
+    def _take_back(self) -> None:
+        """Take the rulings taken back since the last tick: the judge's phone's, and the
+        house list's in the store (``cuberef lexicon house``, read once a second); the
+        last scored round is scored again where its words are now ruled otherwise."""
+        changed = False
+        while not self.disputes.taken_back.empty():
+            word, allowed, judge = self.disputes.taken_back.get()
+            if self.retakable is not None:
+                self.disputes.retake(self.retakable, word, allowed, judge)
+                changed = True
+        now, store = self.clock.monotonic(), self.record.store
+        if store is not None and now - self._house_read >= HOUSE_READ_EVERY:
+            self._house_read = now
+            changed |= self.disputes.adopt(store.house(self.disputes.language))
+        if changed:
+            self._rescore()
+            desk = self.desk  # a round under way rules by the table's rulings as they are now
+            if desk is not None and desk.open:
+                desk.rules = dataclasses.replace(desk.rules, house=self.disputes.house)
+                desk.recheck()
+
+    def _rescore(self) -> None:
+        """Score the last scored round again if the table now rules otherwise on one of
+        its words: the screen, the phones, the store and the match's standings follow."""
+        done, match = self.retakable, self.match
+        if done is None or match is None or done.scored is None or done.scored.house is None:
+            return  # none open, or scored by a box that kept no rulings with it
+        players = self.players_with_lists()
+        if done.desk is None:  # resumed at the match table: the lists as they were kept
+            done.desk = self.scoring.desk(done, match)
+        if self.scoring.rulings(done, players) == done.scored.house:
+            return
+        scored = self.scoring.tray(done, match, players)
+        self.record.write(done.number, scored)
+        with self.lock:
+            match.rescore(done, scored)
+        if match.ended:
+            self.record.write(0, MatchEnded(match.winners()))
+            self.evening = evening_or_none(self.record.source, self.settings, self.evening_since)
+        log.info("round %d scored again: %s", done.number, dict(scored.scores))
+        self.on_change(self)
 
     # Players and their lists ------------------------------------------------------------
 

@@ -50,6 +50,8 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             "winners": list(match.winners()) if match else [],
             "winner": winners_line(match.winners(), language) if match and match.winners() else "",
             "judge": bool(referee.disputes.judge) and name == referee.disputes.judge,
+            # The judge may still take back a ruling on this round's words.
+            "retakable": done is not None and done is referee.retakable,
             "disputes": [],
         }
         if done is not None and phase != "waiting":

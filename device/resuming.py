@@ -9,7 +9,7 @@ from typing import Protocol
 from device.disputes import Disputes
 from device.events import Event as StoredEvent
 from device.flow import Event, Machine, State
-from device.matchplay import BoxMatch, Round, replay, stopped_at
+from device.matchplay import BoxMatch, Round, last_scored, replay, stopped_at
 from device.record import Record
 from device.scoring import Scoring
 from device.sections import Settings
@@ -32,6 +32,7 @@ class Resumable(Protocol):
     machine: Machine
     match: BoxMatch | None
     round: Round | None
+    retakable: Round | None
     evening_since: float
     message: str
     language: str
@@ -59,6 +60,9 @@ def resume_match(referee: Resumable) -> None:
     if referee.match is not None and events:
         referee.evening_since = min(referee.evening_since, events[0].at)
     resume, referee.round = stopped_at(replayed, events)
+    referee.retakable = last_scored(replayed.match, events)
+    if referee.retakable is not None:
+        referee.disputes.replay(referee.retakable)  # its rulings, for the judge to take back
     if referee.match is not None and referee.round is not None:
         if resume is Event.RESUME_SCORED:
             referee.scoring.work_out(referee.round, referee.match, referee.players_with_lists())

@@ -149,6 +149,99 @@ def test_the_judges_phone_allows_a_word_the_list_refuses(tmp_path, photos, facto
     made.close()
 
 
+def read_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def added_up(document: dict) -> dict[str, int]:
+    """Round 1's scores by side from ``history --json``, each checked against its words."""
+    (first, *_rest) = document["matches"][0]["rounds"]
+    for side in first["sides"]:
+        assert side["score"] == sum(word["points"] for word in side["words"]), side
+    return {side["name"]: side["score"] for side in first["sides"]}
+
+
+def test_a_ruling_taken_back_scores_the_round_again_until_the_next_starts(
+    tmp_path, photos, factory, capsys
+):
+    made, clock, url = page_box(tmp_path, photos, factory, judge="Cy")
+    referee = made.referee
+    code = referee.join_code
+    ann = post(url, "join", {"code": code, "name": "Ann"})[1]["token"]
+    cy = post(url, "join", {"code": code, "name": "Cy"})[1]["token"]
+    config = tmp_path / "box.toml"
+    config.write_text(f"[store]\nfolder = '{tmp_path / 'store'}'\n", encoding="utf-8")
+    press(factory, made, clock)
+    for word in ("spain", "humane"):
+        post(url, "word", {"code": code, "token": ann, "word": word})
+    post(url, "dispute", {"code": code, "token": ann, "word": "spain"})
+    clock.advance(180)
+    made.box.step()
+    post(url, "rule", {"code": code, "token": cy, "word": "spain", "allow": True})
+    made.box.step()
+    assert referee.state is State.SCORED
+    points = {e.word: e.points for e in referee.round.result.players[0].entries}
+    assert points["spain"] > 0 and referee.round.result.scores()["Ann"] == sum(points.values())
+
+    def shown_after(ruled: str, score: int) -> None:
+        """The screen, Ann's phone, the match and the history all say SPAIN is ``ruled``."""
+        made.box.step()  # the box takes it on its own loop
+        assert referee.state is State.SCORED
+        assert referee.round.result.scores()["Ann"] == score
+        assert dict(referee.match.standings())["Ann"] == score
+        text = screen_text(made)
+        assert ("SPAIN  refused by this table" in text) is (ruled == "refused"), text
+        assert ("SPAIN (allowed by this table)" in text) is (ruled == "allowed"), text
+        assert any(line.startswith("Ann") and line.endswith(f"  {score}") for line in lines(made))
+        phone = state_of(url, code, ann)
+        (mine,) = [side for side in phone["results"] if side["yours"]]
+        assert mine["score"] == score and phone["disputes"][0]["ruling"] == ruled
+        history = read_json(f"{url}history?code={code}&token={ann}")
+        assert added_up(history)["Ann"] == score
+        assert history["matches"][0]["sides"][0]["score"] == score
+
+    # On the score screen the judge takes the ruling back: SPAIN no longer counts.
+    body = {"code": code, "token": cy, "word": "spain", "allow": False}
+    assert state_of(url, code, cy)["retakable"] and not state_of(url, code, ann)["judge"]
+    assert post(url, "rule", body)[0] == 200
+    shown_after("refused", points["humane"])
+    assert state_of(url, code, ann)["disputes"][0]["ruled_by"] == "Cy"
+    status, answer = post(url, "rule", {**body, "word": "humane"})
+    assert status == 409 and "HUMANE was not challenged" in answer["error"]
+    # `cuberef lexicon house allow`, while the box runs: it reads the house list each second.
+    assert main(["lexicon", "house", "allow", "spain", "--config", str(config)]) == 0
+    clock.advance(1.0)
+    shown_after("allowed", sum(points.values()))
+    scored = [e for e in made.store.events(1) if e.kind == "scored"]
+    assert [dict(e.payload.scores)["Ann"] for e in scored] == [
+        sum(points.values()),
+        points["humane"],
+        sum(points.values()),
+    ]
+    assert scored[-1].payload.house == (("spain", True),)
+    # The next round starts: the last one stands as scored, and a ruling applies from now on.
+    press(factory, made, clock)
+    press(factory, made, clock)
+    assert referee.state is State.TIMING and referee.retakable is None
+    capsys.readouterr()
+    assert main(["lexicon", "house", "forget", "spain", "--config", str(config)]) == 0
+    clock.advance(1.0)
+    made.box.step()
+    status, typed = post(url, "word", {"code": code, "token": ann, "word": "spain"})
+    assert typed["status"] == "not-a-word" and "proper noun" in typed["why"]
+    assert post(url, "rule", body)[0] == 409  # round 1's rulings stand now
+    assert [e.kind for e in made.store.events(1)].count("scored") == 3
+    capsys.readouterr()
+    assert main(["history", "--json", "--config", str(config)]) == 0
+    assert added_up(json.loads(capsys.readouterr().out))["Ann"] == sum(points.values())
+    made.close()
+
+
+def lines(made) -> list[str]:
+    return [str(line) for line in made.box.screen.shown.lines]
+
+
 def test_a_box_restarted_while_a_word_waits_asks_the_table_again(tmp_path, photos, factory):
     made, clock, url = page_box(tmp_path, photos, factory)
     code = made.referee.join_code

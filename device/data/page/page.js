@@ -182,6 +182,15 @@ function showDisputes(state) {
         item.append(button);
       }
     }
+    if (d.ruling && state.retakable && state.judge) {  // until the next round: the judge may take it back
+      const again = { allowed: [false], refused: [true], forgotten: [true, false] }[d.ruling];
+      for (const allow of again) {
+        const button = el("button", t(allow ? "allowAfterAll" : "refuseAfterAll"), "retake");
+        button.type = "button";
+        button.onclick = () => rule(d.word, allow);
+        item.append(button);
+      }
+    }
     if (!d.ruling) waiting = false;
     disputes.append(item);
   }
