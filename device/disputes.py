@@ -126,6 +126,7 @@ class Disputes:
             else:
                 self.rule(done.number, said.allowed, said.by, replaying=True)
         done.disputed = []
+        self._ruled_now(self.house, "house list")  # a ruling changed since, in the store
 
     def judged(
         self, player: str, state: State, word: str, allowed: bool, scored: Round | None = None
@@ -198,8 +199,8 @@ class Disputes:
             return
         index = self.challenges.index(pending)
         self.challenges[index] = Challenge(pending.player, pending.dispute, allowed, by)
-        self.house = self.house.allow(pending.word) if allowed else self.house.refuse(pending.word)
-        if replaying:
+        if replaying:  # the house list the store keeps has it (or a ruling made since)
             return
+        self.house = self.house.allow(pending.word) if allowed else self.house.refuse(pending.word)
         self.record.write(round_, WordRuled(pending.word, allowed, by))
         self.record.rule_word(self.language, pending.word, allowed)

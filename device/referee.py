@@ -361,15 +361,16 @@ class Referee:
             self._house_read = now
             changed |= self.disputes.adopt(store.house(self.disputes.language))
         if changed:
-            self._rescore()
+            self.rescore()
             desk = self.desk  # a round under way rules by the table's rulings as they are now
             if desk is not None and desk.open:
                 desk.rules = dataclasses.replace(desk.rules, house=self.disputes.house)
                 desk.recheck()
 
-    def _rescore(self) -> None:
+    def rescore(self) -> None:
         """Score the last scored round again if the table now rules otherwise on one of
-        its words: the screen, the phones, the store and the match's standings follow."""
+        its words (a ruling taken back, or changed while the box was off): the screen, the
+        phones, the store and the match's standings follow."""
         done, match = self.retakable, self.match
         if done is None or match is None or done.scored is None or done.scored.house is None:
             return  # none open, or scored by a box that kept no rulings with it

@@ -43,6 +43,7 @@ class Resumable(Protocol):
     def handle(self, event: Event | str) -> None: ...
     def prompt(self) -> str: ...
     def players_with_lists(self) -> list[str]: ...
+    def rescore(self) -> None: ...
 
 
 def resume_match(referee: Resumable) -> None:
@@ -71,6 +72,7 @@ def resume_match(referee: Resumable) -> None:
             referee.round.desk = referee.scoring.desk(referee.round, referee.match)
     if resume is not None:
         referee.handle(resume)
+    referee.rescore()  # a ruling on its words changed while the box was off
     referee.machine.settle()  # a restarted box takes its first press at once
     if referee.match is not None:
         ended, said = referee.match.ended, referee.message

@@ -4,6 +4,7 @@ on the real players' page (HTTP), MockFactory pins, the dummy screen and a fake 
 from __future__ import annotations
 
 import json
+import sqlite3
 import urllib.request
 
 from selenium.webdriver.common.by import By
@@ -162,12 +163,11 @@ def added_up(document: dict) -> dict[str, int]:
     return {side["name"]: side["score"] for side in first["sides"]}
 
 
-def test_a_ruling_taken_back_scores_the_round_again_until_the_next_starts(
-    tmp_path, photos, factory, capsys
-):
+def spain_allowed(tmp_path, photos, factory):
+    """Ann types SPAIN and HUMANE, challenges SPAIN, and Cy, the judge, allows it: the
+    round is scored. The box, its phones' tokens, a config naming its store, the points."""
     made, clock, url = page_box(tmp_path, photos, factory, judge="Cy")
-    referee = made.referee
-    code = referee.join_code
+    code = made.referee.join_code
     ann = post(url, "join", {"code": code, "name": "Ann"})[1]["token"]
     cy = post(url, "join", {"code": code, "name": "Cy"})[1]["token"]
     config = tmp_path / "box.toml"
@@ -180,9 +180,19 @@ def test_a_ruling_taken_back_scores_the_round_again_until_the_next_starts(
     made.box.step()
     post(url, "rule", {"code": code, "token": cy, "word": "spain", "allow": True})
     made.box.step()
-    assert referee.state is State.SCORED
-    points = {e.word: e.points for e in referee.round.result.players[0].entries}
-    assert points["spain"] > 0 and referee.round.result.scores()["Ann"] == sum(points.values())
+    assert made.referee.state is State.SCORED
+    points = {e.word: e.points for e in made.referee.round.result.players[0].entries}
+    assert points["spain"] > 0
+    assert made.referee.round.result.scores()["Ann"] == sum(points.values())
+    return made, clock, url, (ann, cy), config, points
+
+
+def test_a_ruling_taken_back_scores_the_round_again_until_the_next_starts(
+    tmp_path, photos, factory, capsys
+):
+    made, clock, url, (ann, cy), config, points = spain_allowed(tmp_path, photos, factory)
+    referee = made.referee
+    code = referee.join_code
 
     def shown_after(ruled: str, score: int) -> None:
         """The screen, Ann's phone, the match and the history all say SPAIN is ``ruled``."""
@@ -236,6 +246,43 @@ def test_a_ruling_taken_back_scores_the_round_again_until_the_next_starts(
     assert main(["history", "--json", "--config", str(config)]) == 0
     assert added_up(json.loads(capsys.readouterr().out))["Ann"] == sum(points.values())
     made.close()
+
+
+def test_a_ruling_changed_while_the_box_was_off_scores_its_last_round_again(
+    tmp_path, photos, factory
+):
+    made, clock, _url, _tokens, config, points = spain_allowed(tmp_path, photos, factory)
+    made.close()
+    assert main(["lexicon", "house", "forget", "spain", "--config", str(config)]) == 0
+    chosen = box_settings(tmp_path, photos, "big-boggle")
+    chosen["page"].update(enabled=True, port=0, judge="Cy")
+    again, _, _ = build(tmp_path, photos, reader=ListReader([]), settings=chosen, clock=clock)
+    referee = again.referee
+    assert referee.state is State.SCORED and referee.retakable is referee.round
+    entries = {e.word: e for e in referee.round.result.players[0].entries}
+    assert (
+        entries["spain"].status == "not-a-word" and "proper noun" in entries["spain"].ruling.reason
+    )
+    assert dict(referee.match.standings())["Ann"] == points["humane"]
+    scored = [e.payload for e in again.store.events(1) if e.kind == "scored"]
+    assert [dict(p.scores)["Ann"] for p in scored] == [sum(points.values()), points["humane"]]
+    assert scored[-1].house == ()
+    (challenge,) = referee.disputes.of(referee.round)
+    assert challenge.to_json()["ruling"] == "forgotten"
+    again.close()
+
+
+def test_an_older_boxs_round_keeps_a_ruling_forgotten_since_in_the_history(
+    tmp_path, photos, factory, capsys
+):
+    made, _clock, _url, _tokens, config, points = spain_allowed(tmp_path, photos, factory)
+    made.close()
+    with sqlite3.connect(tmp_path / "store" / "matches.db") as db:  # as an older box kept it
+        db.execute("UPDATE events SET data = json_remove(data, '$.house') WHERE kind = 'scored'")
+    assert main(["lexicon", "house", "forget", "spain", "--config", str(config)]) == 0
+    capsys.readouterr()
+    assert main(["history", "--json", "--config", str(config)]) == 0
+    assert added_up(json.loads(capsys.readouterr().out))["Ann"] == sum(points.values())
 
 
 def lines(made) -> list[str]:
