@@ -14,9 +14,9 @@ import json
 import cv2
 from live_frames import CROSSWORD, ROLL
 
-from device.flow import State
-from device.paint import SMALLEST
-from device.render import render
+from device.draw.paint import SMALLEST
+from device.draw.render import render
+from device.referee.flow import State
 from models.sequences import Shot, laid
 
 from .conftest import ListReader, loose_reading
