@@ -15,7 +15,6 @@ the players at the table (``device.referee.table``), the keyboard's player
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import threading
 from collections.abc import Callable
@@ -38,6 +37,7 @@ from device.referee.notices import Notices
 from device.referee.prompt import prompt
 from device.referee.record import Record
 from device.referee.resuming import resume_match
+from device.referee.retake import HouseReads, rescore, take_back
 from device.referee.scoring import Scoring
 from device.referee.sign import Sign
 from device.referee.table import Table, make_code
@@ -61,9 +61,6 @@ from engine.games import Game
 from vision import LooseReading
 
 log = logging.getLogger("cuberef.referee")
-
-#: How often (seconds) the box reads the store's house list for rulings changed there.
-HOUSE_READ_EVERY = 1.0
 
 
 @dataclass(frozen=True)
@@ -130,7 +127,7 @@ class Referee:
         #: next round's roll is read (None then, and for Ad-Lib).
         self.retakable: Round | None = None
         #: When the store's house list was last read, for the rulings taken back there.
-        self._house_read = -HOUSE_READ_EVERY
+        self._house_reads = HouseReads()
         self.message = self.prompt()
 
     # The machine ---------------------------------------------------------------------
@@ -185,7 +182,7 @@ class Referee:
         """Let time pass: sound the cues that are due and end the round at zero."""
         while not self.disputes.asked.empty():  # from the players' page's thread
             self.handle(self.disputes.asked.get())
-        self._take_back()
+        take_back(self, self._house_reads, self.clock.monotonic())
         now = self.clock.monotonic()
         if self.state is State.TIMING and self.timer.tick(now):
             self.handle(Event.TIME_UP)
@@ -346,48 +343,10 @@ class Referee:
 
     # Rulings taken back -----------------------------------------------------------------
 
-    def _take_back(self) -> None:
-        """Take the rulings taken back since the last tick: the judge's phone's, and the
-        house list's in the store (``cuberef lexicon house``, read once a second); the
-        last scored round is scored again where its words are now ruled otherwise."""
-        changed = False
-        while not self.disputes.taken_back.empty():
-            word, allowed, judge = self.disputes.taken_back.get()
-            if self.retakable is not None:
-                self.disputes.retake(self.retakable, word, allowed, judge)
-                changed = True
-        now, store = self.clock.monotonic(), self.record.store
-        if store is not None and now - self._house_read >= HOUSE_READ_EVERY:
-            self._house_read = now
-            changed |= self.disputes.adopt(store.house(self.disputes.language))
-        if changed:
-            self.rescore()
-            desk = self.desk  # a round under way rules by the table's rulings as they are now
-            if desk is not None and desk.open:
-                desk.rules = dataclasses.replace(desk.rules, house=self.disputes.house)
-                desk.recheck()
-
     def rescore(self) -> None:
-        """Score the last scored round again if the table now rules otherwise on one of
-        its words (a ruling taken back, or changed while the box was off): the screen, the
-        phones, the store and the match's standings follow."""
-        done, match = self.retakable, self.match
-        if done is None or match is None or done.scored is None or done.scored.house is None:
-            return  # none open, or scored by a box that kept no rulings with it
-        players = self.players_with_lists()
-        if done.desk is None:  # resumed at the match table: the lists as they were kept
-            done.desk = self.scoring.desk(done, match)
-        if self.scoring.rulings(done, players) == done.scored.house:
-            return
-        scored = self.scoring.tray(done, match, players)
-        self.record.write(done.number, scored)
-        with self.lock:
-            match.rescore(done, scored)
-        if match.ended:
-            self.record.write(0, MatchEnded(match.winners()))
-            self.evening = evening_or_none(self.record.source, self.settings, self.evening_since)
-        log.info("round %d scored again: %s", done.number, dict(scored.scores))
-        self.on_change(self)
+        """The last scored round scored again where its words are now ruled otherwise
+        (``device.referee.retake``)."""
+        rescore(self)
 
     # Players and their lists ------------------------------------------------------------
 
