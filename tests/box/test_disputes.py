@@ -230,8 +230,19 @@ def test_a_ruling_taken_back_scores_the_round_again_until_the_next_starts(
         sum(points.values()),
     ]
     assert scored[-1].payload.house == (("spain", True),)
-    # The next round starts: the last one stands as scored, and a ruling applies from now on.
+    # On the match table too, until the next round's roll is read.
     press(factory, made, clock)
+    assert referee.state is State.MATCH
+    assert main(["lexicon", "house", "refuse", "spain", "--config", str(config)]) == 0
+    clock.advance(1.0)
+    made.box.step()
+    assert f"1. Ann (handicap)  {points['humane']}" in lines(made), lines(made)
+    assert main(["lexicon", "house", "allow", "spain", "--config", str(config)]) == 0
+    clock.advance(1.0)
+    made.box.step()
+    assert f"1. Ann (handicap)  {sum(points.values())}" in lines(made)
+    assert [e.kind for e in made.store.events(1)].count("scored") == 5
+    # The next round starts: the last one stands as scored, and a ruling applies from now on.
     press(factory, made, clock)
     assert referee.state is State.TIMING and referee.retakable is None
     capsys.readouterr()
@@ -241,7 +252,7 @@ def test_a_ruling_taken_back_scores_the_round_again_until_the_next_starts(
     status, typed = post(url, "word", {"code": code, "token": ann, "word": "spain"})
     assert typed["status"] == "not-a-word" and "proper noun" in typed["why"]
     assert post(url, "rule", body)[0] == 409  # round 1's rulings stand now
-    assert [e.kind for e in made.store.events(1)].count("scored") == 3
+    assert [e.kind for e in made.store.events(1)].count("scored") == 5
     capsys.readouterr()
     assert main(["history", "--json", "--config", str(config)]) == 0
     assert added_up(json.loads(capsys.readouterr().out))["Ann"] == sum(points.values())
