@@ -32,6 +32,21 @@ def test_solve_reads_the_tray_photo_and_solves_the_board_it_shows(
     assert (from_photo["words"], from_photo["total"]) == (typed["words"], typed["total"])
 
 
+@pytest.mark.parametrize(
+    ("game", "size"), [("boggle", 4), ("big-boggle", 5), ("super-big-boggle", 6)]
+)
+def test_read_reads_the_bundled_tray_of_each_size_as_rendered(
+    capsys: pytest.CaptureFixture[str], game: str, size: int
+) -> None:
+    photo = f"{game}/1-roll.jpg"  # as the README's first examples read them
+    truth = TRUTH[photo]
+    assert truth["size"] == size and truth["rendered"].startswith("models.scenes")
+    assert main(["read", str(DEMO / photo), "--game", game, "--json"]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert read["board"] == truth["board"] and len(read["rows"]) == size
+    assert read["doubtful"] == [] and read["warnings"] == []
+
+
 def test_score_reads_a_finished_crossword_and_scores_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

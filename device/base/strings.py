@@ -38,7 +38,7 @@ _COUNTED = {"letters": "n-letters", "words": "n-words", "points": "n-points"}
 _FIELD = re.compile(r"\{(\w+)\}")
 #: Fields that hold a sentence (or a part of one) of the table themselves: said in the
 #: language too (the class of a refused word, why a photo was not used, a failure).
-_NESTED = {"refusal", "why", "reason", "error", "direction", "lying", "how"}
+_NESTED = {"refusal", "why", "reason", "error", "direction", "lying", "how", "now", "later"}
 #: Fields that list several things, by the word between the last two and its message.
 _LISTED = {
     "spellings": ("or", "or"),

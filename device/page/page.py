@@ -145,9 +145,10 @@ class Handler(tornado.web.RequestHandler):
         ):
             self.refuse(415, say("not-a-request"))
 
-    def refuse(self, status: int, sentence: str) -> None:  # English, said in the page's language
+    def refuse(self, status: int, sentence: str, **more: Any) -> None:
+        """Refuse with ``sentence`` (English, said in the page's language) and ``more``."""
         self.set_status(status)
-        self.finish({"ok": False, "error": translated(sentence, self.front.language)})
+        self.finish({"ok": False, "error": translated(sentence, self.front.language), **more})
         raise tornado.web.Finish()
 
     def data(self) -> dict[str, Any]:
@@ -199,13 +200,16 @@ class Handler(tornado.web.RequestHandler):
             return False
         return True
 
-    def answer(self, work: Callable[[], dict[str, Any]]) -> None:
+    def answer(
+        self, work: Callable[[], dict[str, Any]], refused: Callable[[], dict[str, Any]] = dict
+    ) -> None:
+        """``work``'s answer, or the sentence it was refused with (and ``refused``'s)."""
         try:
             self.finish({"ok": True, **work()})
         except Refusal as refusal:
-            self.refuse(refusal.status, str(refusal))
+            self.refuse(refusal.status, str(refusal), **refused())
         except CuberefError as error:
-            self.refuse(409, str(error))
+            self.refuse(409, str(error), **refused())
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         said = translated(say("could-not-answer", status=status_code), self.front.language)
@@ -220,17 +224,21 @@ class Hello(Handler):  # the box's language, and the page's own words in it (pho
 
 class Join(Handler):
     def post(self) -> None:
+        held = {"token": ""}
+
         def work() -> dict[str, Any]:
             data = self.data()
-            self.check_code(self.text(data, "code", CODE_LENGTH), self.text(data, "token", 64))
+            held["token"] = token = self.text(data, "token", 64)
+            self.check_code(self.text(data, "code", CODE_LENGTH), token)
             name = typed(self.text(data, "name", LONGEST_NAME), "The name")
             team = typed(self.text(data, "team", LONGEST_NAME), "The team")
             if not name or not all(ch.isprintable() and ch not in '<>&"`' for ch in name + team):
                 raise Refusal(400, say("name-in-letters"))
-            token, joined = self.front.join(name, team, self.text(data, "token", 64))
+            token, joined = self.front.join(name, team, token)
             return {"token": token, "name": joined}
 
-        self.answer(work)
+        # A phone refused a change (a team during a match) keeps its seat, and is told so.
+        self.answer(work, lambda: {"seated": self.holds(held["token"])})
 
 
 class Leave(Handler):

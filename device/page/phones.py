@@ -68,7 +68,7 @@ class Phones:
             desk.remove(name, word)
             return {"removed": word}
         typed = desk.add(name, word)
-        return ruled(typed.word, typed.ruling, self.language)
+        return ruled(typed, self.language)
 
     def state(self, token: str) -> dict[str, Any]:
         return phone_state(self.referee, self.player(token), self.language)
@@ -81,7 +81,7 @@ class Phones:
             raise Refusal(400, say("say-allowed"))
         with referee.lock:
             if allow is not None:
-                referee.disputes.judged(name, referee.state, word, allow)
+                referee.disputes.judged(name, referee.state, word, allow, referee.retakable)
                 return {}
             found = referee.disputes.challenge(referee.round, referee.state, name, word)
         referee.on_change(referee)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.base.strings import translated
+from device.base.strings import say, translated
 from device.base.wording import status_words, verdict, winners_line
 from device.referee.flow import State
+from device.referee.lists import Typed
 from device.referee.referee import Referee
 from device.seams.readings import faces_of, size_of
-from engine.referee import Ruling
 
 #: The phase a phone shows, by the referee's state ("waiting" for the others).
 PHASES = {
@@ -50,6 +50,8 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             "winners": list(match.winners()) if match else [],
             "winner": winners_line(match.winners(), language) if match and match.winners() else "",
             "judge": bool(referee.disputes.judge) and name == referee.disputes.judge,
+            # The judge may still take back a ruling on this round's words.
+            "retakable": done is not None and done is referee.retakable,
             "disputes": [],
         }
         if done is not None and phase != "waiting":
@@ -65,7 +67,7 @@ def phone_state(referee: Referee, name: str, language: str = "en") -> dict[str, 
             faces, size = [str(f) for f in faces_of(done.reading)], size_of(done.reading)
             state["board"] = [faces[r * size : (r + 1) * size] for r in range(size)]
         if done is not None and done.desk is not None and phase in ("typing", "locked", "disputed"):
-            state["words"] = [ruled(t.word, t.ruling, language) for t in done.desk.words(name)]
+            state["words"] = [ruled(typed, language) for typed in done.desk.words(name)]
         if done is not None and done.result is not None and phase == "scored":
             own = {name, team}
             players = sorted(done.result.players, key=lambda player: player.name not in own)
@@ -99,13 +101,19 @@ def between_matches(referee: Referee) -> bool:
     return match is None or match.ended or match.over
 
 
-def ruled(word: str, ruling: Ruling, language: str) -> dict[str, Any]:
-    """A word on a phone's own list as the phone shows it: the ruling in words, why not
-    (the engine's reason, in the page's language), and the spellings it counts as."""
+def ruled(typed: Typed, language: str) -> dict[str, Any]:
+    """A word on a phone's own list as the phone shows it: the ruling in words (or that
+    the player has it already, typed again), why not (the engine's reason, in the page's
+    language), and the spellings it counts as."""
+    word, ruling = typed.word, typed.ruling
+    said = status_words(ruling.status, language)
+    if typed.again:
+        said = say("have-it-already", language)
     return {
         "word": word,
         "status": ruling.status,
-        "said": status_words(ruling.status, language),
+        "again": typed.again,
+        "said": said,
         "why": translated(ruling.reason, language),
         "counted": [spelling for spelling in ruling.spellings if spelling != word],
     }

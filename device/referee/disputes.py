@@ -6,6 +6,10 @@ it means (``engine.referee.dispute``), and the table rules: the button (tap: all
 refuse) or the phone of the player named the judge. A ruling goes into the box's house
 list (the store keeps it beside the match's events) and holds in every later round, where
 the word shows as "allowed by this table" or "refused by this table".
+
+A ruling may be taken back until the next round starts: the judge's phone rules again on a
+word challenged in the last scored round, or ``cuberef lexicon house`` changes the house
+list in the store; the referee then scores that round again (``taken_back``, ``adopt``).
 """
 
 from __future__ import annotations
@@ -47,7 +51,9 @@ class Challenge:
         return self.dispute.word
 
     def to_json(self) -> dict[str, object]:
-        ruling = {True: "allowed", False: "refused", None: ""}[self.allowed]
+        ruling = {True: "allowed", False: "refused", None: "forgotten" if self.by else ""}[
+            self.allowed
+        ]
         return {
             "word": self.word,
             "by": self.player,
@@ -67,6 +73,9 @@ class Disputes:
         self.record = record
         #: Events for the box from the page's thread, which the referee handles next tick.
         self.asked: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        #: Rulings the judge's phone took back after the scoring: (word, allowed, judge).
+        self.taken_back: queue.SimpleQueue[tuple[str, bool, str]] = queue.SimpleQueue()
+        self.settings = settings
         #: The player whose phone may rule instead of the button ("" for none).
         self.judge = settings.page.judge
         #: Who rules on the word on the screen next: the button, or the judge's phone.
@@ -75,15 +84,14 @@ class Disputes:
         store = record.source
         house = store.house(self.language) if store is not None else HouseList(self.language)
         self.house = with_settings(house, settings)
-        #: The round's challenged words (``number``: that round's).
+        #: The challenged words of round ``shown`` (a round of this match or the last).
         self.challenges: list[Challenge] = []
-        self.number = 0
+        self.shown: Round | None = None
 
     def of(self, done: Round | None) -> list[Challenge]:
         """The challenged words of round ``done`` (none of a new round yet)."""
-        number = done.number if done is not None else 0
-        if number != self.number:
-            self.challenges, self.number = [], number
+        if done is not self.shown:
+            self.challenges, self.shown = [], done
         return self.challenges
 
     def challenge(
@@ -118,12 +126,22 @@ class Disputes:
             else:
                 self.rule(done.number, said.allowed, said.by, replaying=True)
         done.disputed = []
+        self._ruled_now(self.house, "house list")  # a ruling changed since, in the store
 
-    def judged(self, player: str, state: State, word: str, allowed: bool) -> None:
-        """The judge's phone rules on ``word``, the one on the screen; ``RuleError`` says
-        why not."""
+    def judged(
+        self, player: str, state: State, word: str, allowed: bool, scored: Round | None = None
+    ) -> None:
+        """The judge's phone rules on ``word``, the one on the screen, or after the scoring
+        rules again on a word challenged in ``scored`` (the last scored round, until the
+        next starts); ``RuleError`` says why not."""
         if not self.judge or player != self.judge:
             raise RuleError(say("judge-only", judge=self.judge or say("no-judge")))
+        if state not in OPEN and scored is not None:
+            word = normalize_word(word)
+            if all(c.word != word or c.by == "" for c in self.of(scored)):
+                raise RuleError(say("not-challenged", word=word.upper()))
+            self.taken_back.put((word, allowed, player))
+            return
         pending = self.pending
         if state is not State.DISPUTED or pending is None:
             raise RuleError(say("nothing-to-rule"))
@@ -141,12 +159,37 @@ class Disputes:
 
     def waiting(self, done: Round) -> bool:
         """Whether a word of round ``done`` waits for the table's ruling."""
-        return any(c.allowed is None for c in self.of(done))
+        return any(c.allowed is None and not c.by for c in self.of(done))
 
     @property
     def pending(self) -> Challenge | None:
         """The first challenged word the table has not ruled on."""
-        return next((c for c in self.challenges if c.allowed is None), None)
+        return next((c for c in self.challenges if c.allowed is None and not c.by), None)
+
+    def retake(self, done: Round, word: str, allowed: bool, by: str) -> None:
+        """The judge takes back the ruling on ``word``, challenged in round ``done``: the
+        new one is kept like any ruling (the referee scores the round again)."""
+        self.of(done)
+        self.record.write(done.number, WordRuled(word, allowed, by))
+        self.record.rule_word(self.language, word, allowed)
+        self._ruled_now(self.house.allow(word) if allowed else self.house.refuse(word), by)
+
+    def adopt(self, house: HouseList, by: str = "house list") -> bool:
+        """The house list as the store now holds it (``cuberef lexicon house`` changed it
+        while the box runs); whether a ruling changed."""
+        house = with_settings(house, self.settings)
+        if (house.allowed, house.refused) == (self.house.allowed, self.house.refused):
+            return False
+        self._ruled_now(house, by)
+        return True
+
+    def _ruled_now(self, house: HouseList, by: str) -> None:
+        """The house list changed: the challenges of the round shown say what it rules."""
+        self.house = house
+        for index, challenge in enumerate(self.challenges):
+            ruling = house.ruling(challenge.word)
+            if challenge.by and ruling != challenge.allowed:
+                self.challenges[index] = Challenge(challenge.player, challenge.dispute, ruling, by)
 
     def rule(self, round_: int, allowed: bool, by: str = "button", replaying: bool = False) -> None:
         """The table's ruling on the pending word: kept in the round's events and in the
@@ -156,8 +199,8 @@ class Disputes:
             return
         index = self.challenges.index(pending)
         self.challenges[index] = Challenge(pending.player, pending.dispute, allowed, by)
-        self.house = self.house.allow(pending.word) if allowed else self.house.refuse(pending.word)
-        if replaying:
+        if replaying:  # the house list the store keeps has it (or a ruling made since)
             return
+        self.house = self.house.allow(pending.word) if allowed else self.house.refuse(pending.word)
         self.record.write(round_, WordRuled(pending.word, allowed, by))
         self.record.rule_word(self.language, pending.word, allowed)

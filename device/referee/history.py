@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from device.config.house_rules import with_settings
 from device.config.sections import Settings
 from device.referee.matchplay import BoxMatch, Round, replay
 from device.seams.readings import board_of
@@ -282,7 +283,11 @@ def _tray_words(
     if board is None or not match.seats or not done.scored or not done.scored.scores:
         return {}
     lexicon = _lexicon(match.game, settings)
-    house = _house_at(store, lexicon.card.language, at, rulings)
+    language, kept = lexicon.card.language, done.scored.house
+    if kept is not None:  # the rulings it was scored with (scored again if one was taken back)
+        house = with_settings(HouseList(language).with_rulings(kept), settings)
+    else:  # a round an older box stored: the rulings as they stood then
+        house = _house_at(store, language, at, rulings)
     rules = dataclasses.replace(match.round_rules(settings), challenge=done.challenge, house=house)
     result = score_round(board, match.game, _lists(done, match.seats), lexicon, rules)
     return {player.name: tuple(map(_word, player.entries)) for player in result.players}
@@ -316,16 +321,15 @@ def _lists(done: Round, players: Sequence[str]) -> list[tuple[str, list[str]]]:
 
 def _house_at(store: Store, language: str, at: float, rulings: list[Ruled]) -> HouseList:
     """The table's rulings as they stood at ``at``: each ruling kept then, and a word ruled
-    again since taken as the box ruled it before ``at``."""
+    again since (or forgotten) taken as the box ruled it before ``at``."""
     house = HouseList(language)
-    later = set()
+    kept = set()
     for word, allowed, when in store.house_rows(language):
         if when <= at:
             house = house.allow(word) if allowed else house.refuse(word)
-        else:
-            later.add(word)
+            kept.add(word)
     for when, spoken, ruled in rulings:
-        if when <= at and spoken == language and ruled.word in later:
+        if when <= at and spoken == language and ruled.word not in kept:
             house = house.allow(ruled.word) if ruled.allowed else house.refuse(ruled.word)
     return house
 

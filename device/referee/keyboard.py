@@ -15,6 +15,8 @@ ends, so it never starts the next word.
 >>> typed = keys.letters("tas"); keys.clear(); typed = keys.letters("seethe"); keys.enter()
 >>> [typed.word for typed in desk.words("Dee")], keys.said, keys.entry
 (['seethe'], 'SEETHE: ok', '')
+>>> typed = keys.letters("Seethe"); keys.enter(); keys.said  # on the list once, and said so
+'SEETHE: you have it already'
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ class Keyboard:
             self.said = translated(str(refused), self.language)
         else:
             status = status_words(typed.ruling.status, self.language)
+            if typed.again:
+                status = say("have-it-already", self.language)
             self.said = say("typed", self.language, word=typed.word.upper(), status=status)
 
     def clear(self) -> None:

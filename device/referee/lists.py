@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from device.base.strings import say
 from device.store.events import Payload, WordRemoved, WordTyped
@@ -34,10 +34,12 @@ class Refused(CuberefError):
 
 @dataclass(frozen=True, slots=True)
 class Typed:
-    """A word on a player's list and the referee's first look at it."""
+    """A word on a player's list and the referee's first look at it; ``again``: the
+    player had it on their list already (a word counts once, so the typist is told so)."""
 
     word: str
     ruling: Ruling
+    again: bool = False
 
 
 class Desk:
@@ -83,7 +85,7 @@ class Desk:
             words = self._lists.setdefault(player, [])
             same = next((typed for typed in words if typed.word == word), None)
             if same is not None:
-                return same  # written twice counts once: keep the first
+                return replace(same, again=True)  # written twice counts once: keep the first
             if len(words) >= MOST_WORDS:
                 raise Refused(say("list-full", most=MOST_WORDS))
             typed = Typed(word, self.check(player, word))

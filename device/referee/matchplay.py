@@ -185,6 +185,10 @@ class BoxMatch:
         self.rounds.append(done)
         if self.model is None and self.seats:
             self.model = self._start()
+        self._add(done, scored)
+
+    def _add(self, done: Round, scored: Scored) -> None:
+        """The engine's match with round ``done``'s scores added."""
         if isinstance(self.model, RoundMatch):
             scores = dict.fromkeys((side.name for side in self.model.sides), 0)
             scores.update(scored.scores)  # a side that handed in no list scores 0
@@ -192,6 +196,21 @@ class BoxMatch:
         elif isinstance(self.model, TurnMatch):
             best = scored.best.score if scored.best else None
             self.model = self.model.record(dict(scored.scores)[done.player], best)
+
+    def scored_round(self, number: int) -> Round | None:
+        """The recorded round numbered ``number``, if it was scored (a Boggle round only)."""
+        found = (done for done in self.rounds if done.number == number)
+        return next(found, None) if self.game.is_tray else None
+
+    def rescore(self, done: Round, scored: Scored) -> None:
+        """Round ``done`` (Boggle's, already recorded) scored again: a ruling on one of its
+        words was taken back. The match is added up again from its first round."""
+        assert self.game.is_tray and done in self.rounds
+        done.scored = scored
+        self.model = self._start() if self.seats else None
+        for played in self.rounds:
+            assert played.scored is not None
+            self._add(played, played.scored)
 
     @property
     def holder(self) -> str:
@@ -341,6 +360,8 @@ def _step(
         match.last_round = max(match.last_round, event.round)
     elif isinstance(payload, MatchEnded):
         match.ended = True
+    elif isinstance(payload, Scored) and (again := match.scored_round(event.round)):
+        match.rescore(again, payload)  # a ruling taken back: the round scored again
     elif isinstance(payload, Scored):
         if current is None or current.number != event.round:
             current = Round(event.round, None)  # its roll was lost: the score stands
@@ -389,6 +410,15 @@ def stopped_at(
     if match.rounds or match.ended:
         return flow.Event.RESUME_MATCH, None
     return None, None
+
+
+def last_scored(match: BoxMatch | None, events: Sequence[Event]) -> Round | None:
+    """The match's last scored Boggle round while no roll has been read since it: a
+    ruling on its words may still be taken back."""
+    if match is None or not match.rounds or not match.game.is_tray:
+        return None
+    said = [e.payload for e in events if isinstance(e.payload, RollRead | Scored)]
+    return match.rounds[-1] if said and isinstance(said[-1], Scored) else None
 
 
 def starting(game: Game, settings: Settings, table: Table | None) -> MatchStarted:

@@ -37,6 +37,7 @@ from device.referee.notices import Notices
 from device.referee.prompt import prompt
 from device.referee.record import Record
 from device.referee.resuming import resume_match
+from device.referee.retake import HouseReads, rescore, take_back
 from device.referee.scoring import Scoring
 from device.referee.sign import Sign
 from device.referee.table import Table, make_code
@@ -122,6 +123,11 @@ class Referee:
         #: The evening: every match begun since the box started (or the one it resumed).
         self.evening_since = self.clock.wall()
         self.evening = Evening()
+        #: The last round scored, while a ruling on its words may be taken back: until the
+        #: next round's roll is read (None then, and for Ad-Lib).
+        self.retakable: Round | None = None
+        #: When the store's house list was last read, for the rulings taken back there.
+        self._house_reads = HouseReads()
         self.message = self.prompt()
 
     # The machine ---------------------------------------------------------------------
@@ -176,6 +182,7 @@ class Referee:
         """Let time pass: sound the cues that are due and end the round at zero."""
         while not self.disputes.asked.empty():  # from the players' page's thread
             self.handle(self.disputes.asked.get())
+        take_back(self, self._house_reads, self.clock.monotonic())
         now = self.clock.monotonic()
         if self.state is State.TIMING and self.timer.tick(now):
             self.handle(Event.TIME_UP)
@@ -227,6 +234,8 @@ class Referee:
                 match.rolled(roller, face)
             self.record.write(0, StarterRolled(roller, face, reading, photo))
             return Event.STARTER_READ
+        with self.lock:
+            self.retakable = None  # the next round starts: the last one's rulings stand
         number = match.last_round + 1  # never reused, so no photo is overwritten
         photo = self.record.photo(f"match{match.number}-round{number}-roll.jpg", image)
         player = match.holder if not self.game.is_tray else ""
@@ -302,6 +311,7 @@ class Referee:
         self.record.write(done.number, scored)
         with self.lock:
             match.record(done, scored)
+            self.retakable = done if self.game.is_tray else None
         self.message = say("press-for-table", self.language)
         return Event.SCORED
 
@@ -311,6 +321,9 @@ class Referee:
         if match.over and not match.ended:
             match.ended = True
             self.record.write(0, MatchEnded(match.winners()))
+        if match.ended:
+            with self.lock:
+                self.table.next_match()  # the teams asked for during it
         self.round = None
         self.evening = evening_or_none(self.record.source, self.settings, self.evening_since)
         self.message = self.prompt()
@@ -327,6 +340,13 @@ class Referee:
         self.timer.stop(self.clock.monotonic())
         self._beep(CANCEL)
         self.message = say("round-cancelled", self.language, next=self.prompt())
+
+    # Rulings taken back -----------------------------------------------------------------
+
+    def rescore(self) -> None:
+        """The last scored round scored again where its words are now ruled otherwise
+        (``device.referee.retake``)."""
+        rescore(self)
 
     # Players and their lists ------------------------------------------------------------
 
@@ -371,6 +391,7 @@ class Referee:
         """The match under way, begun (and stored, with the table as it sits) if none is."""
         with self.lock:
             if self.match is None or self.match.ended:
+                self.table.next_match()
                 started = self._started()
                 self.match = BoxMatch(self.record.new_match(started), self.game, started)
                 self.table.code_kept = True

@@ -10,7 +10,7 @@ from device.base.wording import resumed
 from device.config.sections import Settings
 from device.referee.disputes import Disputes
 from device.referee.flow import Event, Machine, State
-from device.referee.matchplay import BoxMatch, Round, replay, stopped_at
+from device.referee.matchplay import BoxMatch, Round, last_scored, replay, stopped_at
 from device.referee.record import Record
 from device.referee.scoring import Scoring
 from device.referee.table import Table
@@ -32,6 +32,7 @@ class Resumable(Protocol):
     machine: Machine
     match: BoxMatch | None
     round: Round | None
+    retakable: Round | None
     evening_since: float
     message: str
     language: str
@@ -42,6 +43,7 @@ class Resumable(Protocol):
     def handle(self, event: Event | str) -> None: ...
     def prompt(self) -> str: ...
     def players_with_lists(self) -> list[str]: ...
+    def rescore(self) -> None: ...
 
 
 def resume_match(referee: Resumable) -> None:
@@ -59,6 +61,9 @@ def resume_match(referee: Resumable) -> None:
     if referee.match is not None and events:
         referee.evening_since = min(referee.evening_since, events[0].at)
     resume, referee.round = stopped_at(replayed, events)
+    referee.retakable = last_scored(replayed.match, events)
+    if referee.retakable is not None:
+        referee.disputes.replay(referee.retakable)  # its rulings, for the judge to take back
     if referee.match is not None and referee.round is not None:
         if resume is Event.RESUME_SCORED:
             referee.scoring.work_out(referee.round, referee.match, referee.players_with_lists())
@@ -67,6 +72,7 @@ def resume_match(referee: Resumable) -> None:
             referee.round.desk = referee.scoring.desk(referee.round, referee.match)
     if resume is not None:
         referee.handle(resume)
+    referee.rescore()  # a ruling on its words changed while the box was off
     referee.machine.settle()  # a restarted box takes its first press at once
     if referee.match is not None:
         ended, said = referee.match.ended, referee.message

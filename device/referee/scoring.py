@@ -110,9 +110,18 @@ class Scoring:
             self.live = None
 
     def tray(self, done: Round, match: BoxMatch, players: list[str]) -> Scored:
+        """The lists refereed with the table's rulings as they stand, which are kept with
+        the scores (the round is scored again only if one of them is taken back)."""
         self.work_out(done, match, players)
         scores = done.result.scores() if done.result is not None else {}
-        return Scored(tuple(scores.items()), done.maximum)
+        return Scored(tuple(scores.items()), done.maximum, house=self.rulings(done, players))
+
+    def rulings(self, done: Round, players: list[str]) -> tuple[tuple[str, bool], ...]:
+        """The table's rulings, as they stand, on the words of the round's lists."""
+        house = self.house()
+        if house is None or done.desk is None:
+            return ()
+        return house.bearing_on(word for _name, words in done.desk.lists(players) for word in words)
 
     def crossword(self, done: Round, match: BoxMatch) -> Scored:
         """The finished crossword photographed at full resolution, read and refereed; with
@@ -166,7 +175,9 @@ class Scoring:
             done.found = self.scorer.solve(board, self.game, lexicon)
             done.found.sort(key=lambda w: (-len(w.word), w.word))
             if players:
-                desk = done.desk or self.desk(done, match)
+                if done.desk is None:  # kept: ruled on again if a ruling is taken back
+                    done.desk = self.desk(done, match)
+                desk = done.desk
                 rules = match.round_rules(self.settings)
                 rules = dataclasses.replace(rules, challenge=done.challenge, house=self.house())
                 done.result = self.scorer.score_lists(

@@ -83,6 +83,11 @@ def phone_of(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def side(team: str) -> str:
+    """Whom a player plays for, in words: in a team, or on their own."""
+    return say("in-team", team=team) if team else say("on-your-own")
+
+
 class Table:
     """The table; ``write`` keeps each change (a seat taken or left, the join code) in the
     record of the match it happens in, the moment it happens."""
@@ -99,6 +104,8 @@ class Table:
         #: Whether the join code is kept (in a match's start, or by the first join).
         self.code_kept = False
         self._seats: dict[str, PlayerJoined] = {}
+        #: Teams asked for during a match, by player: theirs from the next match on.
+        self._later: dict[str, str] = {}
         for name in named:  # the settings' players in their seats, the keyboard's among them
             is_keyboard = keyboard is not None and keyboard.name == name
             self._seats[name] = keyboard if keyboard and is_keyboard else PlayerJoined(name)
@@ -140,9 +147,14 @@ class Table:
         if not between_matches:
             if seat is None:
                 raise RuleError(say("match-under-way"))
+            self._later.pop(name, None)
+            if team != seat.team:  # the player plays this match as they sit: the team waits
+                self._later[name] = team
             if not free:
+                if team != seat.team:
+                    raise RuleError(say("team-next-match", now=side(seat.team), later=side(team)))
                 return seat
-            team = seat.team  # the player is in the match as they sit
+            team = seat.team
         if seat is None and len(self._seats) >= MAX_PLAYERS:
             raise RuleError(say("table-full", most=MAX_PLAYERS))
         joined = PlayerJoined(name, team, False, phone)
@@ -164,6 +176,15 @@ class Table:
         self.write(PlayerRenamed(old, new))
         self._seats = renamed(self._seats, old, new)
 
+    def next_match(self) -> None:
+        """The match is over: the teams asked for during it are the players' now."""
+        later, self._later = self._later, {}
+        for name, team in later.items():
+            seat = self._seats.get(name)
+            if seat is not None and seat.team != team:
+                self._seats[name] = moved = PlayerJoined(name, team, seat.keyboard, seat.phone)
+                self.write(moved)
+
     def sit(self, seats: Iterable[PlayerJoined], code: str) -> None:
         """Put back the players the store says were at the table, and their join code (a
         restart); the keyboard's player is the settings' one."""
@@ -177,5 +198,6 @@ class Table:
         if seat is None or seat.keyboard:
             return False
         del self._seats[name]
+        self._later.pop(name, None)
         self.write(PlayerLeft(name))
         return True

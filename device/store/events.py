@@ -194,6 +194,9 @@ class Scored:
     grid: tuple[str, ...] = ()
     photo: str | None = None
     best: Best | None = None
+    #: Boggle: the table's rulings on the lists' words as it scored them (a round scored
+    #: again after a ruling is taken back is stored again); None in an older store.
+    house: tuple[tuple[str, bool], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -203,3 +203,47 @@ def test_after_a_cancelled_round_the_phone_says_the_screens_round(tmp_path, phot
     assert "round 2 of 2" in made.box.screen.shown.title
     assert state_of(url, code, ann)["round"] == 2
     made.close()
+
+
+def test_a_team_change_during_a_match_is_refused_and_played_from_the_next(tmp_path, photos):
+    made, clock, url = page_box(tmp_path, photos)
+    code = made.referee.join_code
+    ann, ben = joined(url, code, "Ann", team="Red"), joined(url, code, "Ben", team="Blue")
+    words = words_on("boggle")
+    press(made, clock)  # the match is under way
+    body = {"code": code, "name": "Ann", "team": "Blue", "token": ann}
+    status, answer = post(url, "join", body)
+    assert status == 409 and not answer["ok"] and answer["seated"], answer
+    assert answer["error"] == (
+        "A match is under way: you play it in team Red, and in team Blue from the next match."
+    )
+    assert state_of(url, code, ann)["team"] == "Red"  # this match as she sat down
+    assert typed(url, code, ann, words[0])["status"] == "valid"  # her phone plays on
+    run_out_the_clock(made, clock)
+    assert sorted(made.referee.round.result.scores()) == ["Blue", "Red"]
+    press(made, clock)
+    assert made.referee.match.ended
+    assert state_of(url, code, ann)["team"] == "Blue"  # the table shows it between matches
+    press(made, clock)  # the next match: Ann plays for Blue, beside Ben
+    assert made.referee.match.number == 2
+    assert made.referee.match.teams == {"Ann": "Blue", "Ben": "Blue"}
+    status, answer = post(url, "join", {"code": code, "name": "Cy", "token": ben})
+    assert status == 409 and answer["seated"]  # Ben's phone keeps Ben's seat
+    status, answer = post(url, "join", {"code": code, "name": "Cy", "token": "not given"})
+    assert status == 409 and not answer["seated"]  # a phone with no seat goes back to joining
+    made.close()
+
+
+def test_a_word_typed_again_is_said_to_be_on_the_list_already(tmp_path, photos):
+    made, clock, url = page_box(tmp_path, photos)
+    code = made.referee.join_code
+    ann = joined(url, code, "Ann")
+    word = words_on("boggle")[0]
+    press(made, clock)
+    first = typed(url, code, ann, word)
+    assert first["said"] == "ok" and not first["again"]
+    again = typed(url, code, ann, word.upper())
+    assert again["again"] and again["said"] == "you have it already"
+    assert [w["word"] for w in state_of(url, code, ann)["words"]] == [word]  # once
+    assert not state_of(url, code, ann)["words"][0]["again"]
+    made.close()

@@ -4,6 +4,7 @@ on the real players' page (HTTP), MockFactory pins, the dummy screen and a fake 
 from __future__ import annotations
 
 import json
+import sqlite3
 import urllib.request
 
 from selenium.webdriver.common.by import By
@@ -149,6 +150,156 @@ def test_the_judges_phone_allows_a_word_the_list_refuses(tmp_path, photos, facto
     made.close()
 
 
+def read_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def added_up(document: dict) -> dict[str, int]:
+    """Round 1's scores by side from ``history --json``, each checked against its words."""
+    (first, *_rest) = document["matches"][0]["rounds"]
+    for side in first["sides"]:
+        assert side["score"] == sum(word["points"] for word in side["words"]), side
+    return {side["name"]: side["score"] for side in first["sides"]}
+
+
+def spain_allowed(tmp_path, photos, factory):
+    """Ann types SPAIN and HUMANE, challenges SPAIN, and Cy, the judge, allows it: the
+    round is scored. The box, its phones' tokens, a config naming its store, the points."""
+    made, clock, url = page_box(tmp_path, photos, factory, judge="Cy")
+    code = made.referee.join_code
+    ann = post(url, "join", {"code": code, "name": "Ann"})[1]["token"]
+    cy = post(url, "join", {"code": code, "name": "Cy"})[1]["token"]
+    config = tmp_path / "box.toml"
+    config.write_text(f"[store]\nfolder = '{tmp_path / 'store'}'\n", encoding="utf-8")
+    press(factory, made, clock)
+    for word in ("spain", "humane"):
+        post(url, "word", {"code": code, "token": ann, "word": word})
+    post(url, "dispute", {"code": code, "token": ann, "word": "spain"})
+    clock.advance(180)
+    made.box.step()
+    post(url, "rule", {"code": code, "token": cy, "word": "spain", "allow": True})
+    made.box.step()
+    assert made.referee.state is State.SCORED
+    points = {e.word: e.points for e in made.referee.round.result.players[0].entries}
+    assert points["spain"] > 0
+    assert made.referee.round.result.scores()["Ann"] == sum(points.values())
+    return made, clock, url, (ann, cy), config, points
+
+
+def test_a_ruling_taken_back_scores_the_round_again_until_the_next_starts(
+    tmp_path, photos, factory, capsys
+):
+    made, clock, url, (ann, cy), config, points = spain_allowed(tmp_path, photos, factory)
+    referee = made.referee
+    code = referee.join_code
+
+    def shown_after(ruled: str, score: int) -> None:
+        """The screen, Ann's phone, the match and the history all say SPAIN is ``ruled``."""
+        made.box.step()  # the box takes it on its own loop
+        assert referee.state is State.SCORED
+        assert referee.round.result.scores()["Ann"] == score
+        assert dict(referee.match.standings())["Ann"] == score
+        text = screen_text(made)
+        assert ("SPAIN  refused by this table" in text) is (ruled == "refused"), text
+        assert ("SPAIN (allowed by this table)" in text) is (ruled == "allowed"), text
+        assert any(line.startswith("Ann") and line.endswith(f"  {score}") for line in lines(made))
+        phone = state_of(url, code, ann)
+        (mine,) = [side for side in phone["results"] if side["yours"]]
+        assert mine["score"] == score and phone["disputes"][0]["ruling"] == ruled
+        history = read_json(f"{url}history?code={code}&token={ann}")
+        assert added_up(history)["Ann"] == score
+        assert history["matches"][0]["sides"][0]["score"] == score
+
+    # On the score screen the judge takes the ruling back: SPAIN no longer counts.
+    body = {"code": code, "token": cy, "word": "spain", "allow": False}
+    assert state_of(url, code, cy)["retakable"] and not state_of(url, code, ann)["judge"]
+    assert post(url, "rule", body)[0] == 200
+    shown_after("refused", points["humane"])
+    assert state_of(url, code, ann)["disputes"][0]["ruled_by"] == "Cy"
+    status, answer = post(url, "rule", {**body, "word": "humane"})
+    assert status == 409 and "HUMANE was not challenged" in answer["error"]
+    # `cuberef lexicon house allow`, while the box runs: it reads the house list each second.
+    assert main(["lexicon", "house", "allow", "spain", "--config", str(config)]) == 0
+    clock.advance(1.0)
+    shown_after("allowed", sum(points.values()))
+    scored = [e for e in made.store.events(1) if e.kind == "scored"]
+    assert [dict(e.payload.scores)["Ann"] for e in scored] == [
+        sum(points.values()),
+        points["humane"],
+        sum(points.values()),
+    ]
+    assert scored[-1].payload.house == (("spain", True),)
+    # On the match table too, until the next round's roll is read.
+    press(factory, made, clock)
+    assert referee.state is State.MATCH
+    assert main(["lexicon", "house", "refuse", "spain", "--config", str(config)]) == 0
+    clock.advance(1.0)
+    made.box.step()
+    assert f"1. Ann (handicap)  {points['humane']}" in lines(made), lines(made)
+    assert main(["lexicon", "house", "allow", "spain", "--config", str(config)]) == 0
+    clock.advance(1.0)
+    made.box.step()
+    assert f"1. Ann (handicap)  {sum(points.values())}" in lines(made)
+    assert [e.kind for e in made.store.events(1)].count("scored") == 5
+    # The next round starts: the last one stands as scored, and a ruling applies from now on.
+    press(factory, made, clock)
+    assert referee.state is State.TIMING and referee.retakable is None
+    capsys.readouterr()
+    assert main(["lexicon", "house", "forget", "spain", "--config", str(config)]) == 0
+    clock.advance(1.0)
+    made.box.step()
+    status, typed = post(url, "word", {"code": code, "token": ann, "word": "spain"})
+    assert typed["status"] == "not-a-word" and "proper noun" in typed["why"]
+    assert post(url, "rule", body)[0] == 409  # round 1's rulings stand now
+    assert [e.kind for e in made.store.events(1)].count("scored") == 5
+    capsys.readouterr()
+    assert main(["history", "--json", "--config", str(config)]) == 0
+    assert added_up(json.loads(capsys.readouterr().out))["Ann"] == sum(points.values())
+    made.close()
+
+
+def test_a_ruling_changed_while_the_box_was_off_scores_its_last_round_again(
+    tmp_path, photos, factory
+):
+    made, clock, _url, _tokens, config, points = spain_allowed(tmp_path, photos, factory)
+    made.close()
+    assert main(["lexicon", "house", "forget", "spain", "--config", str(config)]) == 0
+    chosen = box_settings(tmp_path, photos, "big-boggle")
+    chosen["page"].update(enabled=True, port=0, judge="Cy")
+    again, _, _ = build(tmp_path, photos, reader=ListReader([]), settings=chosen, clock=clock)
+    referee = again.referee
+    assert referee.state is State.SCORED and referee.retakable is referee.round
+    entries = {e.word: e for e in referee.round.result.players[0].entries}
+    assert (
+        entries["spain"].status == "not-a-word" and "proper noun" in entries["spain"].ruling.reason
+    )
+    assert dict(referee.match.standings())["Ann"] == points["humane"]
+    scored = [e.payload for e in again.store.events(1) if e.kind == "scored"]
+    assert [dict(p.scores)["Ann"] for p in scored] == [sum(points.values()), points["humane"]]
+    assert scored[-1].house == ()
+    (challenge,) = referee.disputes.of(referee.round)
+    assert challenge.to_json()["ruling"] == "forgotten"
+    again.close()
+
+
+def test_an_older_boxs_round_keeps_a_ruling_forgotten_since_in_the_history(
+    tmp_path, photos, factory, capsys
+):
+    made, _clock, _url, _tokens, config, points = spain_allowed(tmp_path, photos, factory)
+    made.close()
+    with sqlite3.connect(tmp_path / "store" / "matches.db") as db:  # as an older box kept it
+        db.execute("UPDATE events SET data = json_remove(data, '$.house') WHERE kind = 'scored'")
+    assert main(["lexicon", "house", "forget", "spain", "--config", str(config)]) == 0
+    capsys.readouterr()
+    assert main(["history", "--json", "--config", str(config)]) == 0
+    assert added_up(json.loads(capsys.readouterr().out))["Ann"] == sum(points.values())
+
+
+def lines(made) -> list[str]:
+    return [str(line) for line in made.box.screen.shown.lines]
+
+
 def test_a_box_restarted_while_a_word_waits_asks_the_table_again(tmp_path, photos, factory):
     made, clock, url = page_box(tmp_path, photos, factory)
     code = made.referee.join_code
@@ -192,5 +343,13 @@ def test_in_a_browser_a_phone_challenges_a_word_and_the_judges_phone_allows_it(
         cy.find_element(By.XPATH, allow).click()
         WebDriverWait(cy, 15).until(lambda _: made.box.step() or referee.state is State.SCORED)
         wait_text(cy, "disputes", "allowed by this table")
-    assert made.store.house("en").allowed == {"spain"}
+        assert made.store.house("en").allowed == {"spain"}
+        # On the score screen the judge's phone may take the ruling back.
+        again = "//article[contains(@class, 'allowed')]/button[text()='Refuse it after all']"
+        WebDriverWait(cy, 15).until(lambda d: d.find_elements(By.XPATH, again))
+        cy.find_element(By.XPATH, again).click()
+        WebDriverWait(cy, 15).until(
+            lambda _: made.box.step() or made.store.house("en").refused == {"spain"}
+        )
+        wait_text(cy, "disputes", "refused by this table")
     made.close()

@@ -157,7 +157,8 @@ def test_a_players_seat_cannot_be_taken(box, factory):
     status, said = Client(port, "127.0.0.22").join(code, "Late")
     assert status == 409 and "under way" in said["error"]
     status, said = ann.join(code, "Ann", token=token, team="Owls")
-    assert status == 200 and "Ann" not in made.referee.table.teams()  # her seat as it was
+    assert status == 409 and "from the next match" in said["error"] and said["seated"]
+    assert "Ann" not in made.referee.table.teams()  # her seat as it was, in this match
     # The word limit is the player's: joining again gives no fresh burst.
     words = [ann.call("/word", {"code": code, "token": token, "word": "cot"})[0] for _ in range(30)]
     ann.join(code, "Ann", token=token)

@@ -3,10 +3,13 @@ scene renderer (``models.scenes``), and record what each shows in ``truth.json``
 
     python -m device.data.demo.make_demo_photos
 
-Boggle: one tray. Ad-Lib, a match of two players in the order the box takes the photos:
-Ann and Ben each throw one cube for who starts (T = 2 against E = 1: Ann starts), then
-each turn's roll and finished crossword. Ann's crossword is the best one the engine finds
-for her roll; Ben's is a smaller one of his own, so the demo scores real plays.
+Boggle: one tray of each size, rolled from each game's cubes: ``boggle/`` (4x4),
+``big-boggle/`` (5x5) and ``super-big-boggle/`` (6x6), for ``cuberef read`` and
+``cuberef solve`` to try on a kit of any size before its box is built. Ad-Lib, a match of
+two players in the order the box takes the photos: Ann and Ben each throw one cube for who
+starts (T = 2 against E = 1: Ann starts), then each turn's roll and finished crossword.
+Ann's crossword is the best one the engine finds for her roll; Ben's is a smaller one of
+his own, so the demo scores real plays.
 The photos are small JPEGs (1024x768 frame, quality 80) so that they can be committed.
 
 Ad-Lib on the replay camera (``replay/``): the frames of one turn on a table of the
@@ -30,7 +33,10 @@ from models.scenes import render_crossword, render_loose, render_tray
 from models.sequences import Shot, Table, laid
 
 HERE = Path(__file__).resolve().parent
-SEED_TRAY = 11
+#: Each tray: its game (the folder its photo goes in), its size and the render_tray seed.
+TRAYS = (("boggle", 4, 11), ("big-boggle", 5, 3), ("super-big-boggle", 6, 3))
+#: Said of each photo in ``truth.json``: where it comes from.
+RENDERED = "models.scenes, by python -m device.data.demo.make_demo_photos"
 #: Who starts: the render_crossword seed of a cube lying alone, and each player's face.
 SEED_START, STARTERS = 2, (("0a-ann-start.jpg", "T"), ("0b-ben-start.jpg", "E"))
 #: Each turn: the photos' names, the render_loose seed of the roll, the crossword laid
@@ -55,9 +61,11 @@ REPLAY_STAGES = (
 
 def main() -> None:
     truth: dict[str, object] = {}
-    tray = render_tray(SEED_TRAY, 4)
-    _write(HERE / "boggle" / "1-roll.jpg", tray.image)
-    truth["boggle/1-roll.jpg"] = {"board": "/".join("".join(row) for row in tray.board or ())}
+    for game, size, seed in TRAYS:
+        tray = render_tray(seed, size)
+        _write(HERE / game / "1-roll.jpg", tray.image)
+        board = "/".join("".join(row) for row in tray.board or ())
+        truth[f"{game}/1-roll.jpg"] = {"board": board, "size": size, "rendered": RENDERED}
     for name, face in STARTERS:
         cube = render_crossword(SEED_START, layout=((face,), []))
         _write(HERE / "adlib" / name, cube.image)

@@ -76,7 +76,12 @@ function say(text) { $("error").textContent = text || ""; }
 async function join() {
   const answer = await call("/join", { code, name, team, token });
   if (answer.status === 0) return false;  // the box is away: try again at the next poll
-  if (!answer.ok) { say(answer.error); showJoin(); return false; }
+  if (!answer.ok) {  // a phone still in its seat (a team change waits for the next match) plays on
+    say(answer.error);
+    if (answer.seated) { $("join").hidden = true; $("play").hidden = false; }
+    else showJoin();
+    return false;
+  }
   token = answer.token;
   localStorage.setItem("token", token);
   localStorage.setItem("code", code); localStorage.setItem("name", name); localStorage.setItem("team", team);
@@ -179,6 +184,15 @@ function showDisputes(state) {
         item.append(button);
       }
     }
+    if (d.ruling && state.retakable && state.judge) {  // until the next round: the judge may take it back
+      const again = { allowed: [false], refused: [true], forgotten: [true, false] }[d.ruling];
+      for (const allow of again) {
+        const button = el("button", t(allow ? "allowAfterAll" : "refuseAfterAll"), "retake");
+        button.type = "button";
+        button.onclick = () => rule(d.word, allow);
+        item.append(button);
+      }
+    }
     if (!d.ruling) waiting = false;
     disputes.append(item);
   }
@@ -262,7 +276,8 @@ async function send(word, remove) {
   try {
     const answer = await call("/word", { code, token, word, remove: !!remove });
     if (answer.status === 401 && await join()) return send(word, remove);
-    say(answer.ok ? "" : answer.error);
+    // A word on the list already is said so (it counts once); any other taken word is shown in the list
+    say(answer.ok ? (answer.again ? answer.word.toUpperCase() + ": " + answer.said : "") : answer.error);
     return answer.ok;
   } finally { busy = false; await refresh(); }
 }
