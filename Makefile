@@ -22,9 +22,9 @@ lint: $(STAMP)
 	$(BIN)/mypy engine vision models device
 	$(BIN)/lint-imports --no-logo
 
-# The whole suite, one worker a core (pytest-xdist); tests marked with an xdist_group
-# (pytest.mark.xdist_group) share a worker. CI runs this.
-PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup
+# The whole suite, one worker a core (pytest-xdist), each test module on one worker (its
+# module-scoped fixtures made once), in the order tests/conftest.py puts them. CI runs this.
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 test: lint browser native
 	$(PYTEST)
 
