@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: attack service-check pi-check demo test lint browser native bench bench-solver bench-best bench-match bench-kill fuzz lexicons model clean install-pi
+.PHONY: attack service-check pi-check demo test test-fast lint browser native bench bench-solver bench-best bench-match bench-kill fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -22,8 +22,15 @@ lint: $(STAMP)
 	$(BIN)/mypy engine vision models device
 	$(BIN)/lint-imports --no-logo
 
+# The whole suite, one worker a core (pytest-xdist), each test module on one worker (its
+# module-scoped fixtures made once), in the order tests/conftest.py puts them. CI runs this.
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 test: lint browser native
-	$(BIN)/python -m pytest
+	$(PYTEST)
+
+# The edit loop's suite: all but the tests marked slow (CI runs them all: make test).
+test-fast: $(STAMP) native
+	$(PYTEST) -m "not slow"
 
 # The best-crossword search compiled with mypyc, three to four times faster, where this
 # machine has a C compiler and Python's headers (else it says so and the search runs as

@@ -23,6 +23,14 @@ settings.register_profile("cuberef", deadline=None)
 settings.load_profile("cuberef")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules with slow tests first: ``make test``'s workers (pytest-xdist, a module
+    to a worker) start on them, so that none is left to run alone at the end. Each
+    module's tests keep their order."""
+    slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_modules)
+
+
 @pytest.fixture(scope="session")
 def table() -> Table:
     """The live-reading tests' rendered table (``models.sequences``), 800x600."""

@@ -15,6 +15,9 @@ import pytest  # noqa: E402
 from gpiozero import Device  # noqa: E402
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 
+from device.seams.seams import Scorer, lexicon_for  # noqa: E402
+from engine.adlib.best import BestCrossword, best_crossword  # noqa: E402
+from engine.adlib.roll import Roll  # noqa: E402
 from engine.board import Board  # noqa: E402
 from engine.faces import Face  # noqa: E402
 from engine.games import Game  # noqa: E402
@@ -53,6 +56,23 @@ class ListReader:
         if self.table is None:
             raise NoCubesFound("No cubes were found in the photo.")
         return self.table
+
+
+class CountedScorer(Scorer):
+    """The box's scorer with a best-crossword search that ends after so many looks at its
+    clock (one each 64 nodes) for each second it is given, not after so many seconds: the
+    same crossword on a busy machine as on a quiet one, for tests not about the search's
+    time."""
+
+    LOOKS_PER_SECOND = 1000
+
+    def best_crossword(
+        self, roll: Roll, game: Game, seconds: float, lexicon: str = ""
+    ) -> BestCrossword:
+        looks = iter(range(1 << 62))
+        words = lexicon_for(game, lexicon)
+        budget = seconds * self.LOOKS_PER_SECOND
+        return best_crossword(roll, words, budget, clock=lambda: float(next(looks)))
 
 
 def _face(face: str, index: int, confidence: float, cell=None) -> FaceReading:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -563,7 +563,14 @@ def look(who: Phone, phase: str) -> None:
 
 
 def texts_of(driver, selector: str) -> list[str]:
-    return [node.text for node in driver.find_elements(By.CSS_SELECTOR, selector)]
+    """The texts of what ``selector`` finds, read again where the page redrew them between
+    finding and reading (it refreshes on its own; a busy machine widens the gap)."""
+    for _ in range(20):
+        try:
+            return [node.text for node in driver.find_elements(By.CSS_SELECTOR, selector)]
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"the page never held still long enough to read {selector!r}")
 
 
 def assert_czech(text: str, where: str) -> None:
