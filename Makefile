@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: attack service-check pi-check demo test lint browser native bench bench-solver bench-best bench-match bench-kill fuzz lexicons model clean install-pi
+.PHONY: attack service-check pi-check demo test lint browser mosquitto native bench bench-solver bench-best bench-match bench-kill fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -21,7 +21,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy engine vision models device
 
-test: lint browser native
+test: lint browser mosquitto native
 	$(BIN)/python -m pytest
 
 # The best-crossword search compiled with mypyc, three to four times faster, where this
@@ -35,6 +35,13 @@ browser:
 	@test -x /usr/bin/chromium -a -x /usr/bin/chromedriver || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y -qq --no-install-recommends chromium chromium-driver; }
+
+# A club's tables are tested against Debian's mosquitto, run by the tests themselves (the
+# package's own service is not needed): install it where it is missing.
+mosquitto:
+	@test -x /usr/sbin/mosquitto -a -x /usr/bin/mosquitto_passwd || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq --no-install-recommends mosquitto; }
 
 bench: $(STAMP)
 	$(BIN)/cuberef bench
