@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from device.club.topics import DIRECTOR, table_user
+from device.inputs import read_text
 from engine.errors import CuberefError
 
 
@@ -39,10 +40,7 @@ def _made(path: Path) -> str:
 
 def read_secret(path: Path) -> str:
     """The secret in a secret file (its first line)."""
-    try:
-        text = path.read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError) as error:
-        raise CuberefError(f"The secret file {path} cannot be read ({error}).") from None
+    text = read_text(path, "the secret file", limit=4096).strip()
     if not text or any(ch.isspace() or ch == ":" for ch in text):
         raise CuberefError(f"The secret file {path} must hold one secret on one line.")
     return text

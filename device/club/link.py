@@ -86,11 +86,15 @@ def connect_now(made: mqtt.Client, address: Address, timeout: float = 10.0) -> N
         reason.append(code)
         answered.set()
 
+    def on_connect_fail(_c: mqtt.Client, _u: Any) -> None:
+        answered.set()  # refused or unreachable: said at once, not after the timeout
+
     made.on_connect = on_connect
+    made.on_connect_fail = on_connect_fail
     start(made, address)
-    if not answered.wait(timeout):
+    if not answered.wait(timeout) or not reason:
         made.loop_stop()
-        raise MachineError(f"The broker at {address.host}:{address.port} did not answer.")
+        raise MachineError(f"The broker at {address.host}:{address.port} cannot be reached.")
     if reason[0].is_failure:
         made.loop_stop()
         raise CuberefError(f"The broker at {address.host}:{address.port} refused: {reason[0]}.")
