@@ -50,7 +50,7 @@ def client(account: Account, client_id: str, kept: bool = False) -> mqtt.Client:
     QoS 1 messages) outlives a disconnect."""
     made = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5)
     made.username_pw_set(account.user, account.secret)
-    made.reconnect_delay_set(min_delay=1, max_delay=5)
+    made.reconnect_delay_set(min_delay=1, max_delay=2)
     made.user_data_set({"kept": kept})
     return made
 

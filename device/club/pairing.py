@@ -89,21 +89,38 @@ def repeats(tables: Sequence[Sequence[str]], met: frozenset[frozenset[str]]) -> 
 
 
 def _swiss(order: list[str], sizes: list[int], met: frozenset[frozenset[str]]) -> list[list[str]]:
-    """Each player in rank order at the first table with room where they have met nobody:
-    a search, complete within its budget, so a seating without repeated company is found
-    wherever one exists; else each table filled greedily with the fewest repeats."""
+    """Each player in rank order at the first table with room where they add the fewest
+    meetings already had: a search for no repeated company, then for one repeat, two, ...
+    (complete within its budget, so it finds the least that any seating allows), never
+    worse than seating the standings in order or filling each table greedily."""
+    fallback = min(
+        [[list(t) for t in _chunks(order, sizes)], _greedy(order, sizes, met)],
+        key=lambda tables: repeats(tables, met),
+    )
+    for allowed in range(repeats(fallback, met)):
+        found = _search(order, sizes, met, allowed)
+        if found is not None:
+            return found
+    return fallback
+
+
+def _search(
+    order: list[str], sizes: list[int], met: frozenset[frozenset[str]], allowed: int
+) -> list[list[str]] | None:
+    """A seating with at most ``allowed`` repeated meetings, or None (none found within
+    the budget)."""
     tables: list[list[str]] = [[] for _ in sizes]
     budget = [SEARCH_BUDGET]
 
-    def fits(name: str, table: list[str]) -> bool:
-        return all(frozenset((name, other)) not in met for other in table)
-
-    def place(index: int) -> bool:
+    def place(index: int, spent: int) -> bool:
         if index == len(order):
             return True
         name, empty_sizes = order[index], set()
         for number, table in enumerate(tables):
-            if len(table) == sizes[number] or not fits(name, table):
+            if len(table) == sizes[number]:
+                continue
+            cost = sum(frozenset((name, other)) in met for other in table)
+            if spent + cost > allowed:
                 continue
             if not table:  # empty tables of one size are alike: try one of them
                 if sizes[number] in empty_sizes:
@@ -113,13 +130,16 @@ def _swiss(order: list[str], sizes: list[int], met: frozenset[frozenset[str]]) -
             if budget[0] < 0:
                 return False
             table.append(name)
-            if place(index + 1):
+            if place(index + 1, spent + cost):
                 return True
             table.pop()
         return False
 
-    if place(0):
-        return tables
+    return tables if place(0, 0) else None
+
+
+def _greedy(order: list[str], sizes: list[int], met: frozenset[frozenset[str]]) -> list[list[str]]:
+    """Each table begun with the best ranked left, filled with those it met least."""
     tables, left = [], list(order)
     for size in sizes:
         table = [left.pop(0)]

@@ -35,7 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     shown = standing.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="one JSON document on stdout")
     shown.add_argument("--csv", action="store_true", help="CSV: one row a player")
-    for action in (tables, pair, standing):
+    serve = actions.add_parser("serve", help="run the event: broker, results, scoreboard")
+    serve.add_argument(
+        "--page-port", type=int, default=8088, help="the scoreboard's port (default: 8088)"
+    )
+    for action in (tables, pair, standing, serve):
         action.add_argument(
             "--config", metavar="FILE", default="club.toml", help="the event (default: club.toml)"
         )
@@ -49,6 +53,11 @@ def run(args: argparse.Namespace) -> int:
         return _tables(chosen, args.count, not args.no_qr)
     if args.action == "pair":
         return _pair(chosen, args.force, args.json)
+    if args.action == "serve":
+        from device.club.serve import serve_until_stopped
+
+        serve_until_stopped(chosen, args.page_port)
+        return 0
     return _standings(chosen, args.json, args.csv)
 
 

@@ -64,18 +64,19 @@ def test_king_of_the_hill_seats_the_standings_in_order(
     assert all(place[b] >= max(order, default=-1) for b in seating.byes)
 
 
-def no_repeat_exists(players: list[str], sizes: list[int], met: frozenset[frozenset[str]]) -> bool:
+def least_repeats(players: list[str], sizes: list[int], met: frozenset[frozenset[str]]) -> int:
+    """The fewest repeated meetings of any seating of ``players`` at tables of ``sizes``."""
+    least = len(players) ** 2
     for order in permutations(players):
         tables, start = [], 0
         for size in sizes:
             tables.append(order[start : start + size])
             start += size
-        if repeats(tables, met) == 0:
-            return True
-    return False
+        least = min(least, repeats(tables, met))
+    return least
 
 
-@given(st.integers(4, 7), st.sampled_from([(2, 2, 6), (3, 2, 6), (2, 2, 2)]), st.data())
+@given(st.integers(4, 6), st.sampled_from([(2, 2, 6), (3, 2, 6), (2, 2, 2)]), st.data())
 def test_swiss_avoids_repeated_company_wherever_it_can(
     count: int, chosen: tuple[int, int, int], data: st.DataObject
 ) -> None:
@@ -85,8 +86,8 @@ def test_swiss_avoids_repeated_company_wherever_it_can(
     seating = seat("swiss", players, 2, past, chosen, 1)
     sizes = [len(t) for t in seating.tables]
     seated = [n for t in seating.tables for n in t]
-    if no_repeat_exists(seated, sizes, past.met):
-        assert repeats(seating.tables, past.met) == 0
+    # No repeated company where a seating avoids it; else the fewest repeats there can be.
+    assert repeats(seating.tables, past.met) == least_repeats(seated, sizes, past.met)
     # Never more repeats than seating the same players in the standings' order.
     in_order = seat("king-of-the-hill", players, 2, past, chosen, 1)
     assert repeats(seating.tables, past.met) <= repeats(in_order.tables, past.met)
