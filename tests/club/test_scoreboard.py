@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 from box.browser import phone
 from selenium.webdriver.common.by import By
@@ -17,9 +18,14 @@ from device.club.ledger import Ledger
 from device.club.serve import serving
 
 
-def card_text(driver: object, table: int) -> str:
-    found = driver.find_elements(By.CSS_SELECTOR, f'article[data-table="{table}"]')  # type: ignore[attr-defined]
-    return found[0].text if found else ""
+def text_of(driver: Any, css: str) -> str:
+    """What an element shows, read in one step (the page draws its parts anew)."""
+    script = "const e = document.querySelector(arguments[0]); return e ? e.innerText : '';"
+    return str(driver.execute_script(script, css))
+
+
+def card_text(driver: Any, table: int) -> str:
+    return text_of(driver, f'article[data-table="{table}"]')
 
 
 def test_the_scoreboard_shows_every_table_live(tmp_path: Path) -> None:
@@ -39,8 +45,8 @@ def test_the_scoreboard_shows_every_table_live(tmp_path: Path) -> None:
             with phone() as driver:
                 driver.get(f"http://127.0.0.1:{running.scoreboard.port}/")
                 wait = WebDriverWait(driver, 5)
-                wait.until(lambda d: "Round 1" in d.find_element(By.ID, "round").text)
-                pairings = driver.find_element(By.ID, "pairings").text
+                wait.until(lambda d: "Round 1" in text_of(d, "#round"))
+                pairings = text_of(driver, "#pairings")
                 assert f"Table 1: {', '.join(first)}" in pairings
                 boxes[0].state({"phase": "playing", "clock": 125, "players": first,
                                 "scores": dict.fromkeys(first, 0)})  # fmt: skip
@@ -52,17 +58,15 @@ def test_the_scoreboard_shows_every_table_live(tmp_path: Path) -> None:
                     scored(4, 1, final=True, **dict(zip(second, [9, 7, 1, 0], strict=True)))
                 )
                 top = "#standings tbody tr:first-child"
-                wait.until(
-                    lambda d: d.find_element(By.CSS_SELECTOR, top).text.split()[1] == second[0]
-                )
+                wait.until(lambda d: text_of(d, top).split()[1:2] == [second[0]])
                 # place, name, won, played, points, spread
-                assert driver.find_element(By.CSS_SELECTOR, top).text.split() == [
+                assert text_of(driver, top).split() == [
                     "1", second[0], "1", "1", "9", "2",
                 ]  # fmt: skip
                 driver.find_element(By.CSS_SELECTOR, 'article[data-table="2"]').click()
                 wait.until(lambda d: d.find_element(By.ID, "last").is_displayed())
-                assert "Table 2 · match 4, round 1" in driver.find_element(By.ID, "last").text
-                assert "dart" in driver.find_element(By.ID, "last-words").text
+                assert "Table 2 · match 4, round 1" in text_of(driver, "#last")
+                assert "dart" in text_of(driver, "#last-words")
                 boxes[0].stop()  # a box gone: its table offline
                 wait.until(lambda d: "offline" in card_text(d, 1))
         finally:

@@ -34,7 +34,6 @@ function tableCard(table) {
     list.append(row);
   }
   card.append(list);
-  card.addEventListener("click", () => showLast(table.table));
   return card;
 }
 
@@ -78,11 +77,24 @@ function render(board) {
   );
 }
 
+// One listener for every card: a card drawn anew between a press and its release is
+// still clicked.
+$("tables").addEventListener("click", (event) => {
+  const card = event.target.closest("article.table");
+  if (card) showLast(card.dataset.table);
+});
+
+let shown = "";
+
 async function refresh() {
   try {
     const answer = await fetch("scoreboard.json");
     if (answer.ok) {
-      render(await answer.json());
+      const text = await answer.text();
+      if (text !== shown) {  // drawn again only when something changed
+        shown = text;
+        render(JSON.parse(text));
+      }
       $("status").textContent = "";
     }
   } catch (error) {
