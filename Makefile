@@ -20,6 +20,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy engine vision models device
+	$(BIN)/lint-imports --no-logo
 
 test: lint browser mosquitto native
 	$(BIN)/python -m pytest

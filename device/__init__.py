@@ -1,7 +1,7 @@
 """The box: button, buzzer, timer, camera, screen, the referee's flow, the match store,
 configuration and the ``cuberef`` command line."""
 
-from device import stopping as _stopping
+from device.base import stopping as _stopping
 
 # The command answers Ctrl-C and SIGTERM with its sentence from its first import on.
 if _stopping.is_the_command():

@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import NoReturn
 
-from device import logs, stopping
+from device.base import logs, stopping
 from engine.errors import CuberefError, MachineError
 
 #: Subcommand -> (its module, its line in ``cuberef --help``), in the order listed there.
@@ -179,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def stopped(signum: signal.Signals, program: bool) -> int:
     """A command stopped by Ctrl-C or SIGTERM: its sentence, and its exit code; the
-    process itself then ends (``device.stopping.end``)."""
+    process itself then ends (``device.base.stopping.end``)."""
     if program:  # said once: no second Ctrl-C interrupts the way out
         stopping.hold()
     sentence, code = stopping.SAID[signum]

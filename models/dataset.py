@@ -15,6 +15,8 @@ from engine.faces import ALPHABET, BLANK
 from models.pool import run_ranges
 from models.render import ORIENTATIONS, Style, render_sample, turn_likeness
 
+#: The seeds of the face model's training and held-out sets (models.train, models.evaluate).
+TRAIN_SEED, VAL_SEED = 1, 2
 #: Bump when ``sample`` draws anything differently: cached training sets carry it in their name.
 DATA_VERSION = 4
 #: The model's face classes: every face of the engine, then "none" (not a cube's top face).

@@ -20,12 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from models.dataset import CLASSES, FEATURELESS, FLAT, NONE, make_set
+from models.dataset import CLASSES, FEATURELESS, FLAT, NONE, VAL_SEED, make_set
 from models.gate import figures_section
 from models.render import fonts
 from vision.classifier import FaceClassifier
 
-VAL_SEED = 2
 HERE = Path(__file__).resolve().parent
 NOT_PRINTED = {NONE, CLASSES.index("#"), CLASSES.index("*")}
 

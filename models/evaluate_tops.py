@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from models.gate import figures_section
-from models.topdata import VISIBLE, Scenes, make_scenes
+from models.topdata import VAL_SEED, VISIBLE, Scenes, make_scenes
 from vision.tops import TopDetector
 
 HERE = Path(__file__).resolve().parent
@@ -138,7 +138,6 @@ def _table(figures: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from models.train_tops import VAL_SEED
 
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--val", type=int, default=300)

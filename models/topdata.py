@@ -35,6 +35,9 @@ from vision.topshape import (
     to_grid,
 )
 
+#: The seeds of the top detector's training and held-out scenes (models.train_tops,
+#: models.evaluate_tops).
+TRAIN_SEED, VAL_SEED = 11, 12
 #: Where scenes come from, and how often each kind is drawn: the 3D tables of
 #: ``models.tabletop`` (its ``train`` split), and the flat scenes of ``models.scenes`` and
 #: ``models.sidescene`` (seeds of their own, far from their tests' held-out ones).

@@ -30,12 +30,11 @@ from torch import nn
 
 from models import checkpoint, gate
 from models.checkpoint import Chunk, Standing
-from models.dataset import CLASSES, DATA_VERSION, Samples, make_set
+from models.dataset import CLASSES, DATA_VERSION, TRAIN_SEED, Samples, make_set
 from models.render import ORIENTATIONS
 
 HERE = Path(__file__).resolve().parent
 SIZE = 32
-TRAIN_SEED, VAL_SEED = 1, 2
 
 
 class Progress:

@@ -24,13 +24,12 @@ import numpy as np
 import torch
 
 from models.checkpoint import Chunk, Standing
-from models.topdata import Scenes, batches, make_scenes
+from models.topdata import TRAIN_SEED, VAL_SEED, Scenes, batches, make_scenes
 from models.topnet import TopNet
 from models.train import Progress, export_onnx, finish, refusing, run_options
 from vision.topshape import CHANNELS, HEAT, INPUT_SIDE, STRIDE
 
 HERE = Path(__file__).resolve().parent
-TRAIN_SEED, VAL_SEED = 11, 12
 DATA_VERSION = 4
 PATCH = 256
 

@@ -22,9 +22,9 @@ from clocks import FakeClock
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from device import search as on_cores
 from device.cli import main
-from device.seams import cores
+from device.seams import search as on_cores
+from device.seams.seams import cores
 from engine.adlib import Grid, Lexicon, Roll, referee, twins
 from engine.adlib.best import (
     Passes,

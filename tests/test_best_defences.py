@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from device.cli import main
-from device.search import SearchFailed, _Team, best_crossword
+from device.seams.search import SearchFailed, _Team, best_crossword
 from engine.adlib.best import PLAN, Progress
 from engine.adlib.roll import Roll
 from engine.faces import Face

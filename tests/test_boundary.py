@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from device.camera import CameraError, FolderCamera
 from device.cli import main
+from device.parts.camera import CameraError, FolderCamera
 
 BOARD = ["--game", "boggle", "--board", "TNTB/GDAR/ELTE/SISH"]
 ROLL = "M O N E Y S T E B U J O Q"

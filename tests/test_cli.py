@@ -24,7 +24,7 @@ HEAVY = (
     "gpiozero",
     "vision",
     "engine.adlib",
-    "device.search",
+    "device.seams.search",
 )
 
 
@@ -208,8 +208,8 @@ def test_every_command_that_reports_prints_one_json_document(
 def test_the_command_line_s_doctests() -> None:
     import doctest
 
+    import device.base.inputs
     import device.cli
-    import device.inputs
 
-    for module in (device.cli, device.inputs):
+    for module in (device.cli, device.base.inputs):
         assert doctest.testmod(module).failed == 0, module.__name__

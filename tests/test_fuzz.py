@@ -67,7 +67,7 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
     box = Sandbox(root)
     patch.setenv("CUBEREF_CONFIG", box.configs[0])
     # The box's loop waits for the button for ever: here it takes one step and returns.
-    from device.box import Box
+    from device.box.box import Box
 
     patch.setattr(Box, "run", lambda self, sleep, frame_seconds=0.02: self.step())
     # A bare `lexicon build` rebuilds the bundled lexicons: the command lines never ask

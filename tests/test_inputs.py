@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from device.base.inputs import TooDeep, json_depth, load_json, parse_json, read_text
 from device.cli import main
-from device.inputs import TooDeep, json_depth, load_json, parse_json, read_text
 
 BOARD = ["--game", "boggle", "--board", "TNTB/GDAR/ELTE/SISH"]
 ROLL = "M O N E Y S T E B U J O Q"
@@ -143,7 +143,7 @@ def test_every_number_outside_its_range_is_one_sentence(
 def test_more_workers_than_cores_are_cut_to_the_cores_with_a_sentence(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from device.seams import cores
+    from device.seams.seams import cores
 
     argv = ["best", "--game", "adlib", "--roll", ROLL, "--seconds", "0.2", "--json"]
     assert main([*argv, "--workers", str(cores() + 5)]) == 0

@@ -2,7 +2,7 @@
 frame it was read in said of it. A cube the model doubts in every frame, while what else
 it might be changes from frame to frame, becomes sure; a doubt every frame shares stays;
 a cube that moved starts afresh. And a cube of the roll that no frame shows makes the
-running score unsure (``device.live``)."""
+running score unsure (``device.seams.live``)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import numpy as np
 from live_frames import CROSSWORD, FACES
 from live_frames import ROLL as ROLL_TEXT
 
-from device.live import live_view, unseen_cubes
-from device.live_turn import LiveTurn
-from device.seams import VisionReader
+from device.seams.live import live_view, unseen_cubes
+from device.seams.live_turn import LiveTurn
+from device.seams.seams import VisionReader
 from engine.adlib import Roll
 from engine.faces import Face
 from engine.games import find_game

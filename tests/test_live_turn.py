@@ -1,4 +1,4 @@
-"""The live reading of a box's Ad-Lib turn (``device.live_turn``): frame by frame from a
+"""The live reading of a box's Ad-Lib turn (``device.seams.live_turn``): frame by frame from a
 stream, and at 0:00 the crossword to score, the full-resolution still confirming the
 last stable reading unless a hand is in it."""
 
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from live_frames import CROSSWORD, ROLL
 
-from device.live_turn import LiveTurn
-from device.seams import NoCrossword, VisionReader
+from device.seams.live_turn import LiveTurn
+from device.seams.seams import NoCrossword, VisionReader
 from engine.adlib import Roll
 from engine.errors import MachineError
 from engine.games import find_game

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from device.logs import REPEAT_SECONDS, JournalFormatter, OncePerMinute
+from device.base.logs import REPEAT_SECONDS, JournalFormatter, OncePerMinute
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from device.cli import main
-from device.match_file import MatchFile
+from device.store.match_file import MatchFile
 from engine.adlib.match import Match
 from engine.errors import NotationError
 from engine.match import MatchRules

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from device.cli import main
-from device.own_folder import MANIFEST, own_folder
+from device.commands.own_folder import MANIFEST, own_folder
 from engine.errors import CuberefError
 
 

@@ -18,8 +18,8 @@ from live_frames import CROSSWORD
 from live_frames import ROLL as ROLL_TEXT
 
 from device.cli import main
-from device.live import LiveView, live_view
-from device.seams import VisionReader
+from device.seams.live import LiveView, live_view
+from device.seams.seams import VisionReader
 from engine.adlib import Grid, Lexicon, Roll, referee
 from engine.games import find_game
 from models.sequences import Shot, Table, laid

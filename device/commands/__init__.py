@@ -1,1 +1,1 @@
-"""The subcommands of ``cuberef``, one module each."""
+"""The ``cuberef`` command line: a module a subcommand, and their output, folder, sandbox, house."""

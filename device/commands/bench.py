@@ -21,8 +21,8 @@ from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
 
-from device.inputs import ranged
-from device.output import emit_json
+from device.base.inputs import ranged
+from device.commands.output import emit_json
 
 #: The board whose whole-process solve issue 21 times.
 STARTUP_BOARD = "RONLI/CTSSD/NMPPN/UAEQuI/HINRM"
@@ -211,9 +211,9 @@ def _box(runs: int) -> Iterator[Figure]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from device.events import MatchStarted, WordTyped
-    from device.render import View, render
-    from device.store import Store
+    from device.draw.render import View, render
+    from device.store.events import MatchStarted, WordTyped
+    from device.store.store import Store
 
     pygame.display.init()
     faces = tuple("TNTBGDARELTESISH")

@@ -8,10 +8,10 @@ import sys
 import time
 from typing import TYPE_CHECKING, TextIO
 
+from device.base.inputs import ranged
 from device.commands import options
-from device.inputs import ranged
-from device.output import emit_json
-from device.seams import cores
+from device.commands.output import emit_json
+from device.seams.seams import cores
 
 if TYPE_CHECKING:
     from engine.adlib.search import Progress
@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from device.search import best_crossword
+    from device.seams.search import best_crossword
     from engine.adlib.roll import Roll
     from engine.lexicon import Lexicon
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import argparse
 
+from device.base.inputs import typed
 from device.commands import options
+from device.commands.output import emit_json
 from device.commands.solve import add_tray_arguments, tray_game
-from device.inputs import typed
-from device.output import emit_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     lexicon = Lexicon.open(options.game_lexicon(args, game))
     house = None
     if args.house:
-        from device.house import house_list
+        from device.commands.house import house_list
 
         house = house_list(args.config, lexicon.card.language)
     words = [typed(word, f"The word {word!r}") for word in args.words]

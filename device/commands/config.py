@@ -11,16 +11,13 @@ prints every setting with its default as TOML; ``--get NAME`` (``game``,
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
-from device import settings
-from device.sections import keys, sections
+from device.config import settings
+from device.config.sections import keys, sections
+from device.config.service import config_path
 from engine.errors import CuberefError
-
-DEFAULT_PATH = "/etc/cuberef/config.toml"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,42 +26,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--defaults", action="store_true", help="print every setting's default")
     parser.add_argument("--get", metavar="NAME", help="one setting, as SECTION.KEY or KEY")
     parser.add_argument("--json", action="store_true", help="--check's verdict as JSON")
-
-
-def config_path(given: str | None) -> str:
-    return given or os.environ.get("CUBEREF_CONFIG") or DEFAULT_PATH
-
-
-#: The service's StateDirectory (systemd/cuberef.service): where its store lives.
-SERVICE_STORE = Path("/var/lib/cuberef")
-
-
-def box_settings(given: str | None) -> settings.Settings:
-    """The settings of the box a command looks at, and the box's own (``cuberef run``):
-    ``--config``, else the service's file where there is one, else the defaults. Only
-    with the service's file read is the store the service's own (/var/lib/cuberef), as
-    systemd gives it; else it is the user's (``settings.state_folder``), so that on a
-    laptop every command and the box share one store."""
-    path = config_path(given)
-    read = bool(given) or os.path.exists(path)
-    chosen = settings.load(path if read else None)
-    service = read and is_services(path) and "STATE_DIRECTORY" not in os.environ
-    if service and not chosen.store.folder:
-        chosen = settings.overlay(chosen, {"store": {"folder": str(SERVICE_STORE)}})
-    return chosen
-
-
-def store_folder(given: str | None) -> Path:
-    """The folder of the match store that the box of ``--config`` (or none) keeps: the
-    one place every command (``run``, ``doctor``, ``lexicon house``, ``history``) asks."""
-    return settings.state_folder(box_settings(given))
-
-
-def is_services(path: str) -> bool:
-    try:
-        return Path(path).resolve() == Path(DEFAULT_PATH).resolve()
-    except OSError:
-        return False
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     for sentence in advice:  # right, but worth a word: not a problem
         print(f"{path}: warning: {sentence}", file=sys.stderr)
     if args.json:
-        from device.output import emit_json
+        from device.commands.output import emit_json
 
         emit_json({"path": path, "ok": not found, "problems": found, "warnings": advice})
     elif not found:

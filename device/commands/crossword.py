@@ -11,12 +11,12 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from device.base.inputs import read_text
 from device.commands import match as matches
 from device.commands import options
+from device.commands.output import emit_json
 from device.commands.photo import read_crossword_photo
-from device.inputs import read_text
-from device.output import emit_json
-from device.seams import NoCrossword, Scorer
+from device.seams.seams import NoCrossword, Scorer
 from engine.errors import NotationError, RuleError
 
 if TYPE_CHECKING:

@@ -26,13 +26,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from device.commands import options
-from device.output import emit_json
-from device.own_folder import own_folder
+from device.commands.output import emit_json
+from device.commands.own_folder import own_folder
 from engine.errors import MachineError
 
 if TYPE_CHECKING:
-    from device.assemble import Assembled
-    from device.clock import FakeClock
+    from device.base.clock import FakeClock
+    from device.box.assemble import Assembled
 
 #: Game family -> (game id, the folder of bundled photos).
 FAMILIES = {"boggle": ("boggle", "boggle"), "adlib": ("adlib", "adlib")}
@@ -95,10 +95,10 @@ def run(args: argparse.Namespace) -> int:
 def play(family: str, out: Path, say: Callable[[str], None], screens: list[str]) -> str | None:
     """Play one family's part (or ``LIVE_PART``); returns why it stopped short, or None
     when it went all the way to the end of the match."""
-    from device import settings as config
-    from device.assemble import assemble
-    from device.buzzer import Buzzer, PrintedSound
-    from device.clock import FakeClock
+    from device.base.clock import FakeClock
+    from device.box.assemble import assemble
+    from device.config import settings as config
+    from device.parts.buzzer import Buzzer, PrintedSound
 
     live = family == LIVE_PART
     game, folder = ("adlib", "replay") if live else FAMILIES[family]
@@ -189,9 +189,10 @@ def _match(
 ) -> str | None:
     """Press the button through the match as players would, until its table says who
     won; the phones type while the timer runs."""
-    from device.flow import SETTLE_SECONDS, Event, State
-    from device.readings import faces_of
-    from device.wording import winners_line
+    from device.base.wording import winners_line
+    from device.parts.button import Press
+    from device.referee.flow import SETTLE_SECONDS, State
+    from device.seams.readings import faces_of
 
     referee, main = box.referee, box.box
     main.draw()
@@ -204,7 +205,7 @@ def _match(
                 return None
         before = referee.state
         clock.advance(SETTLE_SECONDS)  # a player presses once the screen has changed
-        main.events.put(Event.TAP)
+        main.events.put(Press.TAP)
         main.step()
         if referee.state in (State.IDLE, State.TIME_UP) and before is not State.TIMING:
             problem = referee.message.replace(" Press the button to try again.", "")
@@ -247,8 +248,8 @@ def _run_the_clock(box: Assembled, clock: FakeClock, say: Callable[[str], None])
     Ad-Lib turn's table is read live on it too, a frame every ``EVERY`` seconds as the
     box's reading thread takes them on the real clock, and each new reading is a screen
     saved (``live-reading``)."""
-    from device.flow import State
-    from device.live_turn import EVERY
+    from device.referee.flow import State
+    from device.seams.live_turn import EVERY
 
     referee, main = box.referee, box.box
     live = referee.scoring.live if box.camera.name == "replay" else None

@@ -8,7 +8,7 @@ With the service's configuration the store checked is the service's own
 It says where the store is: the same file for every command and the box.
 ``--json`` prints ``{"ok", "config", "service", "store", "checks": [{"part", "status",
 "line"}]}``. ``--service`` runs the same checks inside the installed service's sandbox
-(``device.sandbox``), where a device or an address the unit refuses shows. Exit code
+(``device.commands.sandbox``), where a device or an address the unit refuses shows. Exit code
 0 when no part needs a fix, 1 when one does."""
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from device import settings as config
-from device.commands.config import box_settings, config_path
-from device.sections import Settings
+from device.config import settings as config
+from device.config.sections import Settings
+from device.config.service import box_settings, config_path
 from engine.errors import CuberefError
 
 Check = Callable[[Settings], str]
@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.service:
-        from device.sandbox import run_in_service
+        from device.commands.sandbox import run_in_service
 
         return run_in_service(["doctor", *(["--json"] if args.json else [])])
     path = config_path(args.config)
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         checks.append({"part": name, "status": status, "line": line})
     failed = any(check["status"] == "fix" for check in checks)
     if args.json:
-        from device.output import emit_json
+        from device.commands.output import emit_json
 
         document = {"ok": not failed, "config": path if given else None, "service": service}
         emit_json({**document, "store": str(stored), "checks": checks})
@@ -113,8 +113,8 @@ def quiet_libraries() -> None:
 
 
 def camera(settings: Settings) -> str:
-    from device.camera import open_camera
-    from device.guarded_camera import GuardedCamera
+    from device.parts.camera import open_camera
+    from device.parts.guarded_camera import GuardedCamera
 
     notices: list[str] = []
     opened = GuardedCamera(lambda: open_camera(settings.camera, notices))
@@ -130,7 +130,7 @@ def camera(settings: Settings) -> str:
 def pins(settings: Settings) -> str:
     from gpiozero import Button, Device
 
-    from device.gpio import claim
+    from device.parts.gpio import claim
 
     pin = settings.button.pin
     button = claim(lambda: Button(pin, pull_up=settings.button.pull_up), "button", pin)
@@ -143,7 +143,7 @@ def pins(settings: Settings) -> str:
 
 
 def screen(settings: Settings) -> str:
-    from device.screen import open_screen
+    from device.parts.screen import open_screen
 
     opened = open_screen(settings.screen, [], wait=False)
     width, height = opened.size
@@ -155,7 +155,7 @@ def screen(settings: Settings) -> str:
 
 
 def model(settings: Settings) -> str:
-    from device.seams import load_face_model
+    from device.seams.seams import load_face_model
 
     return f"{load_face_model()} loads."
 
@@ -169,7 +169,7 @@ def lexicons(settings: Settings) -> str:
 
 
 def store(settings: Settings) -> str:
-    from device.store import Store
+    from device.store.store import Store
 
     folder = config.state_folder(settings)
     if not (folder / "matches.db").exists():
@@ -193,7 +193,7 @@ def store(settings: Settings) -> str:
 
 
 def page(settings: Settings) -> str:
-    from device.page import page_address
+    from device.page.page import page_address
 
     port = settings.page.port
     on = settings.page.enabled

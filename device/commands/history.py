@@ -27,10 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from device import history, history_formats
-    from device.commands.config import box_settings
-    from device.settings import state_folder
-    from device.store import Store
+    from device.config.service import box_settings
+    from device.config.settings import state_folder
+    from device.referee import history, history_formats
+    from device.store.store import Store
 
     since = history_formats.since_date(args.since) if args.since is not None else 0.0
     chosen = box_settings(args.config)
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         finally:
             store.close()
     if args.json:
-        from device.output import emit_json
+        from device.commands.output import emit_json
 
         emit_json(history_formats.document(matches))
     elif args.csv:

@@ -23,8 +23,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from device.inputs import WORD_LIST_LIMIT, read_text
-from device.output import emit_json
+from device.base.inputs import WORD_LIST_LIMIT, read_text
+from device.commands.output import emit_json
 from engine.build import czech, english
 from engine.errors import CuberefError, MachineError, NotationError
 from engine.lexicon import (
@@ -299,8 +299,8 @@ def _build_own(path: Path, name: str | None, language: str, as_json: bool) -> in
 
 def _house(do: str, word: str | None, language: str, config: str | None, as_json: bool) -> int:
     """List the box's house list, or allow, refuse or forget one word in it."""
-    from device.house import box_store_folder, house_list
-    from device.store import Store
+    from device.commands.house import box_store_folder, house_list
+    from device.store.store import Store
     from engine.house import ALLOWED_BY_TABLE, REFUSED_BY_TABLE
     from engine.referee import normalize_word
 

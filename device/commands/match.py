@@ -5,7 +5,7 @@ lists, in the order given; every later round must score the same sides. An Ad-Li
 Scribbage match is started with ``--players`` in their seats going left (``--team``
 for partners sharing a turn, ``--first`` for who won the roll for the start); each
 ``score`` then records the crossword of the player whose turn it is. The match file
-itself is :mod:`device.match_file`'s: locked and replaced whole.
+itself is :mod:`device.store.match_file`'s: locked and replaced whole.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from device.inputs import ranged, typed
-from device.match_file import MatchFile
+from device.base.inputs import ranged, typed
+from device.store.match_file import MatchFile
 from engine.errors import NotationError, RuleError
 from engine.match import BaseMatch, MatchRules
 

@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from device.inputs import ranged, read_text
+from device.base.inputs import ranged, read_text
 from engine.errors import NotationError
 from engine.games import GAMES, Game, find_game
 

@@ -1,5 +1,5 @@
 """Reading a photo for the commands that take one (``solve PHOTO``, ``score PHOTO``),
-through the box's own reader (``device.seams.VisionReader``).
+through the box's own reader (``device.seams.seams.VisionReader``).
 
 The reader's warnings (doubtful faces, cubes not found, a crossword turned the right way
 up) go to stderr, so a guess is never passed off as certain; with ``--json`` the whole
@@ -11,20 +11,20 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from device.inputs import read_bytes
+from device.base.inputs import read_bytes
 from engine.games import Game
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from device.readings import Reading
+    from device.seams.readings import Reading
     from engine.cubes import CubeSet
     from vision import LooseReading
 
 
 def read_photo(path: str, game: Game, dice: str | CubeSet | None = None) -> Reading:
     """The reading of ``path`` for ``game``: a TrayReading or a LooseReading."""
-    from device.seams import VisionReader
+    from device.seams.seams import VisionReader
 
     reading = VisionReader().read_roll(load_photo(path), game, dice)
     _say(reading.warnings)
@@ -33,7 +33,7 @@ def read_photo(path: str, game: Game, dice: str | CubeSet | None = None) -> Read
 
 def read_crossword_photo(path: str, game: Game, lexicon: str = "") -> LooseReading:
     """The finished crossword in the photo at ``path``, read as the box reads one."""
-    from device.seams import VisionReader
+    from device.seams.seams import VisionReader
 
     reading = VisionReader().read_crossword(load_photo(path), game, lexicon)
     _say(reading.warnings)

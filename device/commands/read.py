@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from device.base.inputs import picture_to_write
 from device.commands import options
+from device.commands.output import emit_json
 from device.commands.photo import load_photo
-from device.inputs import picture_to_write
-from device.output import emit_json
 from engine.errors import MachineError
 from engine.games import find_game
 

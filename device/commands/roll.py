@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import random
 
+from device.base.inputs import ranged
 from device.commands import options
-from device.inputs import ranged
-from device.output import emit_json
+from device.commands.output import emit_json
 from engine.board import Board
 from engine.games import find_game
 

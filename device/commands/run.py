@@ -4,7 +4,7 @@ With ``--simulate`` it runs on any computer: a window, a USB webcam or the photo
 folder of ``[camera] folder``, the space bar or a click as the button (hold it for a
 cancel, or press Escape), the terminal bell as the buzzer. ``--script FILE`` plays a
 file of timed events on it (press, hold, double, keys TEXT, type TEXT, sleep SECONDS,
-wait STATE [SECONDS], quit; see ``device.script``) and exits at its end; ``--screens
+wait STATE [SECONDS], quit; see ``device.box.script``) and exits at its end; ``--screens
 FOLDER`` saves every screen there as a PNG, with a line of ``screens.jsonl`` each."""
 
 from __future__ import annotations
@@ -15,14 +15,16 @@ import signal
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from device import restarts, script, settings, stopping
-from device.commands.config import box_settings
-from device.inputs import folder_to_write, read_text
-from device.stopping import Stopped, terminated
+from device.base import stopping
+from device.base.inputs import folder_to_write, read_text
+from device.base.stopping import Stopped, terminated
+from device.box import restarts, script
+from device.config import settings
+from device.config.service import box_settings
 from engine.errors import CuberefError
 
 if TYPE_CHECKING:
-    from device.assemble import Assembled
+    from device.box.assemble import Assembled
 
 log = logging.getLogger("cuberef")
 
@@ -45,8 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from device.assemble import assemble
-    from device.clock import SystemClock
+    from device.base.clock import SystemClock
+    from device.box.assemble import assemble
 
     logging.getLogger("cuberef").setLevel(logging.INFO)
     chosen = box_settings(args.config)  # its store is the one every command names

@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from device.base.inputs import ranged, read_text, typed
 from device.commands import crossword, options
 from device.commands import match as matches
+from device.commands.output import emit_json
 from device.commands.photo import split_photo
 from device.commands.solve import add_tray_arguments, tray_game
-from device.inputs import ranged, read_text, typed
-from device.output import emit_json
 from engine.board import Board
 from engine.cubes import CubeSet
 from engine.errors import NotationError, RuleError

@@ -9,8 +9,8 @@ import argparse
 from typing import Any
 
 from device.commands import options
+from device.commands.output import emit_json
 from device.commands.photo import read_photo
-from device.output import emit_json
 from engine.board import Board
 from engine.errors import NotationError, RuleError
 from engine.games import Game, find_game

@@ -23,11 +23,11 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from device.base.inputs import ranged
 from device.commands import options
-from device.inputs import ranged
 
 if TYPE_CHECKING:
-    from device.live import LiveView
+    from device.seams.live import LiveView
 
 #: More frames than a day of the camera's stream.
 MAX_FRAMES = 10**7
@@ -62,11 +62,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from device import settings
-    from device.commands.config import config_path
-    from device.frames import open_source
-    from device.live import live_view
-    from device.seams import VisionReader
+    from device.config import settings
+    from device.config.service import config_path
+    from device.seams.frames import open_source
+    from device.seams.live import live_view
+    from device.seams.seams import VisionReader
     from engine.adlib import Roll
     from vision.live import Live, LiveReader, State
 

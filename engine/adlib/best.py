@@ -23,7 +23,7 @@ rest afresh, growing on every side of them (a large neighbourhood search). A rol
 crossword often shares such a pair with a good one, and from the pair it is a few
 thousand nodes away, where from its first cube it may be a million.
 
-A search on several cores (`device.search`) deals the first words out among worker
+A search on several cores (`device.seams.search`) deals the first words out among worker
 processes, each running `search_share` on its share; they tell each other the best score
 found, so each cuts as hard as the best of all, and the answer is proven when every share
 is. The narrow passes take a fixed share of the first words; the full passes take their

@@ -25,10 +25,9 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from typing import TypeAlias
 
 from engine.adlib.roll import Roll
-from engine.adlib.tables import Joins, Pair, Spelling, doubled_values, spellings
+from engine.adlib.tables import Joins, Line, Pair, Spelling, doubled_values, spellings
 from engine.adlib.words import VALUES, RollWords
 
 #: A line's option: (start cell, word number or -1 for the cube alone).
@@ -42,12 +41,7 @@ _Worked = tuple[float, int, int]
 LINES_KEPT = 1 << 18
 
 
-#: What a line through a cube can be, worked out once per shape (`Layout.line`), flat and
-#: small, as many thousand lines are: how many of its options are words (`WORDS`), twice
-#: the letters' value of the richest of them, the most that laying a word here can add (0
-#: when none: `RICHEST`), then per option, the words that add most per cube first, its
-#: start as cells from the cube and its word number (-1: the cube alone).
-Line: TypeAlias = "array[int]"
+#: Where a `tables.Line` holds its count of words, its richest value and its options.
 WORDS, RICHEST, OPTIONS = 0, 1, 2
 
 

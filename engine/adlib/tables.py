@@ -18,12 +18,10 @@ words are the roll's words in the order the search lays them from its first cell
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from array import array
+from typing import TypeAlias
 
 from engine.adlib.words import VALUES, RollWords
-
-if TYPE_CHECKING:
-    from engine.adlib.layout import Line
 
 #: How many filtered word lists `Spelling.fitting` keeps before it starts afresh.
 FITS_KEPT = 20000
@@ -32,6 +30,13 @@ FITS_KEPT = 20000
 Move = tuple[int, int]
 #: Two crossing words: (direction, row, column, letter codes) each, the first at (0, 0).
 Pair = tuple[tuple[int, int, int, bytes], tuple[int, int, int, bytes]]
+#: What a line through a cube can be, worked out once per shape (`layout.Layout.line`),
+#: flat and small, as many thousand lines are: how many of its options are words
+#: (`layout.WORDS`), twice the letters' value of the richest of them, the most that laying
+#: a word here can add (0 when none: `layout.RICHEST`), then per option, the words that add
+#: most per cube first, its start as cells from the cube and its word number (-1: the cube
+#: alone).
+Line: TypeAlias = "array[int]"
 
 
 class Spelling:
@@ -71,7 +76,7 @@ class Spelling:
         # `fitting`'s memo: per (free letters, jokers to spare), a slot per letter and
         # position, filled in when it is first asked for.
         self.fits: dict[tuple[int, int], list[list[tuple[int, int]] | None]] = {}
-        # `Layout.line`'s memo: per shape of a line, what it can be (`layout.Line`).
+        # `Layout.line`'s memo: per shape of a line, what it can be (`Line`).
         self.lines: dict[bytes, Line] = {}
 
     def fitting(self, free: int, missing: int) -> list[list[tuple[int, int]] | None]:

@@ -20,8 +20,8 @@ import random
 import statistics
 import time
 
-from device.seams import cores
-from device.search import best_crossword
+from device.seams.seams import cores
+from device.seams.search import best_crossword
 from engine.adlib import Lexicon, Roll, native, referee
 from engine.cubes import CubeSet
 

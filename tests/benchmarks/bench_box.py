@@ -16,10 +16,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from device.commands.bench import median_ms  # noqa: E402
-from device.events import MatchStarted, WordTyped  # noqa: E402
-from device.lines import Line  # noqa: E402
-from device.render import View, render  # noqa: E402
-from device.store import Store  # noqa: E402
+from device.draw.lines import Line  # noqa: E402
+from device.draw.render import View, render  # noqa: E402
+from device.store.events import MatchStarted, WordTyped  # noqa: E402
+from device.store.store import Store  # noqa: E402
 
 BOARD = tuple("TNTBGDARELTESISH")
 

@@ -39,16 +39,16 @@ sys.path.insert(0, sys.argv[3])
 from pathlib import Path
 from box.conftest import tray_reading
 from box.test_round import box_settings, settings_of
-from device.assemble import assemble
-from device.clock import FakeClock
-from device.flow import State
-from device.store import Store
+from device.box.assemble import assemble
+from device.base.clock import FakeClock
+from device.referee.flow import State
+from device.store.store import Store
 
 real_record = Store.record
 
 def record(self, match, round_, at, payload):
     event = real_record(self, match, round_, at, payload)
-    from device.events import dumps
+    from device.store.events import dumps
     said = [event.id, event.match, event.round, str(event.kind), dumps(payload)]
     print(json.dumps(said), flush=True)  # reported as saved only once it is committed
     return event

@@ -22,8 +22,8 @@ import time
 import cv2
 import numpy as np
 
-from device.live import live_view
-from device.seams import VisionReader
+from device.seams.live import live_view
+from device.seams.seams import VisionReader
 from engine.adlib import Grid, Lexicon, Roll, referee
 from engine.games import find_game
 from models.sequences import Table, building

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from device.flow import State
-from device.seams import VisionReader
+from device.referee.flow import State
+from device.seams.seams import VisionReader
 
 from . import rendered
 from .rendered import CAB, MILK, SLEW, SMILE, TWIN, Play

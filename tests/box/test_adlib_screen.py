@@ -8,11 +8,11 @@ import numpy as np
 import pygame
 import pytest
 
-from device.matchplay import Round
-from device.paint import JOKER_INK
-from device.render import View
-from device.tiles import draw_tile
-from device.views import crossword_screens
+from device.draw.paint import JOKER_INK
+from device.draw.render import View
+from device.draw.tiles import draw_tile
+from device.referee.matchplay import Round
+from device.screens.views import crossword_screens
 from engine.adlib import Grid, Lexicon, Roll, referee
 from engine.adlib.best import BestCrossword
 

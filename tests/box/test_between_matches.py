@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from device.flow import State
-from device.seams import Scorer
+from device.referee.flow import State
+from device.seams.seams import Scorer
 from engine.board import Board
 from engine.games import find_game
 

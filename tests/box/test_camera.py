@@ -14,17 +14,17 @@ import numpy as np
 import pytest
 from live_frames import ROLL
 
-from device import camera as cameras
-from device.camera import (
+from device.cli import main
+from device.parts import camera as cameras
+from device.parts.camera import (
     ANSWER_SECONDS,
     CameraError,
     PiCamera,
     UsbCamera,
     usb_cameras,
 )
-from device.cli import main
-from device.flow import State
-from device.guarded_camera import GuardedCamera
+from device.parts.guarded_camera import GuardedCamera
+from device.referee.flow import State
 
 from .conftest import tray_reading
 from .test_round import box_settings, build, tap

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from device.seams import Scorer
+from device.seams.seams import Scorer
 from engine.adlib import Roll
 from engine.board import Board
 from engine.games import find_game

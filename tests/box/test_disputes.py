@@ -11,8 +11,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from device.cli import main
-from device.flow import State
-from device.paint import SMALLEST
+from device.draw.paint import SMALLEST
+from device.referee.flow import State
 
 from .browser import phone
 from .conftest import ListReader

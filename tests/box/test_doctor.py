@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from device import settings as config
 from device.cli import main
-from device.commands import config as config_command
 from device.commands import doctor
-from device.store import Store
+from device.config import service
+from device.config import settings as config
+from device.store.store import Store
 
 from .test_round import box_settings, build, tap
 
@@ -105,8 +105,8 @@ def test_with_the_services_configuration_the_doctor_checks_the_services_store(
         f'[camera]\nbackend = "folder"\nfolder = "{photos}"\n[screen]\nbackend = "dummy"\n',
         encoding="utf-8",
     )
-    monkeypatch.setattr(config_command, "DEFAULT_PATH", str(path))
-    monkeypatch.setattr(config_command, "SERVICE_STORE", service_store)
+    monkeypatch.setattr(service, "DEFAULT_PATH", str(path))
+    monkeypatch.setattr(service, "SERVICE_STORE", service_store)
     monkeypatch.setenv("CUBEREF_CONFIG", str(path))
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
     assert main(["doctor"]) == 0
@@ -163,7 +163,7 @@ def test_a_configuration_that_cannot_be_read_is_one_sentence(tmp_path, capsys, c
 
 
 def test_claiming_pins_from_a_folder_lgpio_cannot_write_moves_lgpio_elsewhere(monkeypatch):
-    from device.gpio import claim
+    from device.parts.gpio import claim
 
     monkeypatch.delenv("LG_WD", raising=False)
     monkeypatch.setattr(os, "access", lambda path, mode: False)

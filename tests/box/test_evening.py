@@ -4,7 +4,7 @@ box's keyboard, a team match (on the last score screen of the match before, the 
 phones leave and join again as one team), Czech Boggle and an Ad-Lib match of three with
 partners. A second evening: seven at the table, then Czech Boggle, its screens (the box
 saves them, with ``screens.jsonl``) and its phone's page in Czech.
-The box runs in a process of its own, played by script lines (``device.script``) sent
+The box runs in a process of its own, played by script lines (``device.box.script``) sent
 one at a time; it is killed (SIGKILL) and started again at random moments, and a change
 of game is a restart with the new configuration, as a host makes it. At the end every
 round's scores in the store are worked out again by the engine's own referees from the
@@ -32,11 +32,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from device.base.strings import say
 from device.cli import main
-from device.events import MatchStarted, RollRead, Scored, WordRemoved, WordTyped
-from device.seams import Scorer
-from device.store import Store
-from device.strings import say
+from device.seams.seams import Scorer
+from device.store.events import MatchStarted, RollRead, Scored, WordRemoved, WordTyped
+from device.store.store import Store
 from engine.adlib import Grid, referee
 from engine.board import Board
 from engine.games import find_game
@@ -68,9 +68,9 @@ sys.path.insert(0, sys.argv[3])
 from pathlib import Path
 from box.conftest import loose_reading, tray_reading
 from box.test_round import settings_of
-from device.assemble import assemble
-from device.clock import FakeClock
-from device.script import ScriptFailed, parse
+from device.box.assemble import assemble
+from device.base.clock import FakeClock
+from device.box.script import ScriptFailed, parse
 
 document, wall = json.loads(sys.argv[1]), float(sys.argv[2])
 trays, roll, crosswords = json.loads(sys.argv[4])

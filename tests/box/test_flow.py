@@ -9,17 +9,17 @@ import numpy as np
 import pygame
 import pytest
 
-from device.button import KeyButton
-from device.camera import FolderCamera, open_camera
-from device.clock import FakeClock
-from device.flow import OWN, TRANSITIONS, Event, State
-from device.readings import doubtful_of
-from device.render import draw_text
-from device.seams import Scorer
-from device.sections import CameraSettings
-from device.store import Store
-from device.tiles import draw_tile
-from device.views import view_of
+from device.base.clock import FakeClock
+from device.config.sections import CameraSettings
+from device.draw.render import draw_text
+from device.draw.tiles import draw_tile
+from device.parts.button import KeyButton, Press
+from device.parts.camera import FolderCamera, open_camera
+from device.referee.flow import OWN, TRANSITIONS, Event, State
+from device.screens.views import view_of
+from device.seams.readings import doubtful_of
+from device.seams.seams import Scorer
+from device.store.store import Store
 from engine.errors import CuberefError
 
 from .conftest import BOARD, ListReader, tray_reading
@@ -134,11 +134,11 @@ def test_a_long_key_press_is_a_hold():
     clock.advance(1.1)
     keys.poll()
     keys.key_up()
-    assert [events.get_nowait() for _ in range(events.qsize())] == [Event.HOLD]
+    assert [events.get_nowait() for _ in range(events.qsize())] == [Press.HOLD]
     keys.key_down()
     clock.advance(0.3)
     keys.key_up()
-    assert events.get_nowait() == Event.TAP
+    assert events.get_nowait() is Press.TAP
 
 
 def test_each_screen_is_saved_and_the_timer_screen_shows_board_and_clock(tmp_path, photos):
@@ -239,7 +239,7 @@ def test_a_tap_pressed_during_a_slow_reading_is_dropped(tmp_path, photos):
     class SlowReader(ListReader):
         def read_roll(self, image, game):
             clock.advance(2.0)  # the reading takes two seconds...
-            made.box.events.put(Event.TAP)  # ...and an impatient player presses again
+            made.box.events.put(Press.TAP)  # ...and an impatient player presses again
             return tray_reading()
 
     made.referee.parts = made.referee.parts.__class__(

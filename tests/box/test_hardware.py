@@ -6,12 +6,11 @@ import queue
 
 import pytest
 
-from device.button import GpioButton
-from device.buzzer import ActiveSound, Buzzer, PassiveSound
-from device.clock import FakeClock
-from device.flow import Event
-from device.sections import BuzzerSettings
-from device.tunes import ALARM, CATALOG, START, TICK, timer_cues
+from device.base.clock import FakeClock
+from device.base.tunes import ALARM, CATALOG, START, TICK, timer_cues
+from device.config.sections import BuzzerSettings
+from device.parts.button import GpioButton, Press
+from device.parts.buzzer import ActiveSound, Buzzer, PassiveSound
 from engine.errors import CuberefError
 
 
@@ -29,7 +28,7 @@ def test_a_tap_is_one_event(factory):
     pin.drive_low()
     clock.advance(0.2)
     pin.drive_high()
-    assert events.get(timeout=1) == Event.TAP
+    assert events.get(timeout=1) is Press.TAP
     assert events.empty()
     button.close()
 
@@ -49,7 +48,7 @@ def test_a_bounce_does_not_count_twice(factory):
     pin.drive_low()  # and as they open again
     clock.advance(0.002)
     pin.drive_high()
-    assert events.get(timeout=1) == Event.TAP
+    assert events.get(timeout=1) is Press.TAP
     assert events.empty()
     button.close()
 
@@ -58,7 +57,7 @@ def test_a_hold_is_a_hold_and_not_a_tap(factory):
     clock = FakeClock()
     button, events, pin = make_button(factory, clock, hold=0.1)
     pin.drive_low()
-    assert events.get(timeout=2) == Event.HOLD  # gpiozero's hold thread, waited on, not slept
+    assert events.get(timeout=2) is Press.HOLD  # gpiozero's hold thread, waited on, not slept
     clock.advance(3)
     pin.drive_high()
     assert events.empty()

@@ -19,14 +19,14 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-import device.history
+import device.referee.history
+from device.base.clock import FakeClock
+from device.base.wording import names_and
 from device.cli import main
-from device.clock import FakeClock
-from device.events import Scored
-from device.flow import State
-from device.store import Store
-from device.views import view_of
-from device.wording import names_and
+from device.referee.flow import State
+from device.screens.views import view_of
+from device.store.events import Scored
+from device.store.store import Store
 
 from .browser import phone
 from .conftest import ListReader, loose_reading, tray_reading
@@ -328,7 +328,7 @@ def test_a_store_that_cannot_be_read_back_leaves_the_match_table_to_the_match(
     def damaged(*_args):
         raise sqlite3.DatabaseError("database disk image is malformed")
 
-    monkeypatch.setattr(device.history, "evening", damaged)
+    monkeypatch.setattr(device.referee.history, "evening", damaged)
     made, clock, _ = build(tmp_path, photos)
     tap(made)
     run_out_the_clock(made, clock)

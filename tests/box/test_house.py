@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from device.store import Store, StoreError
+from device.store.store import Store, StoreError
 
 
 def test_rulings_are_kept_per_language_and_survive_a_restart(tmp_path: Path) -> None:

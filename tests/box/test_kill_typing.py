@@ -12,7 +12,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from device.flow import State
+from device.referee.flow import State
 
 from .test_page import free_port, page_box, post
 

@@ -12,14 +12,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.assemble import page_refused
+from device.base.strings import PLURALS, key_of, languages, page_texts, say, table, translated
+from device.box.assemble import page_refused
 from device.cli import main
-from device.flow import State
-from device.paint import SMALLEST, font
-from device.phones import Phones
-from device.sections import Settings
-from device.settings import overlay, problems
-from device.strings import PLURALS, key_of, languages, page_texts, say, table, translated
+from device.config.sections import Settings
+from device.config.settings import overlay, problems
+from device.draw.paint import SMALLEST, font
+from device.page.phones import Phones
+from device.referee.flow import State
 from engine.board import Board
 from engine.games import find_game
 from engine.lexicon import Lexicon, fold

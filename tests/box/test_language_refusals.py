@@ -3,7 +3,7 @@
 engine's reasons a crossword does not score, a full or damaged match store and a camera
 that gives no picture; on its screen and on the phones. Each of these English sentences
 of the reader and the engine has a line in every language of the table, and its English
-is the one they say (``device.strings.translated`` finds it by that)."""
+is the one they say (``device.base.strings.translated`` finds it by that)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ import cv2
 import numpy as np
 import pytest
 
-from device.backends import first_working
-from device.flow import State
-from device.phones import Phones
-from device.seams import NoCrossword, VisionReader
-from device.strings import key_of, languages, say, table, translated
+from device.base.strings import key_of, languages, say, table, translated
+from device.page.phones import Phones
+from device.parts.backends import first_working
+from device.referee.flow import State
+from device.seams.seams import NoCrossword, VisionReader
 from engine.adlib.grid import Grid
 from engine.adlib.jokers import settle_jokers
 from engine.adlib.referee import referee

@@ -12,9 +12,9 @@ from __future__ import annotations
 import cv2
 from live_frames import CROSSWORD, ROLL
 
-from device.flow import State
-from device.paint import SMALLEST
-from device.render import render
+from device.draw.paint import SMALLEST
+from device.draw.render import render
+from device.referee.flow import State
 
 from .conftest import ListReader, loose_reading
 from .test_round import box_settings, build, run_out_the_clock, tap

@@ -4,9 +4,9 @@ by the first phone that joins with it, during a match too, since that player is 
 
 from __future__ import annotations
 
-from device import settings as config
 from device.cli import main
-from device.flow import State
+from device.config import settings as config
+from device.referee.flow import State
 
 from .conftest import ListReader, tray_reading
 from .test_between_matches import joined, press, typed, words_on

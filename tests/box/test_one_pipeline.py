@@ -8,7 +8,7 @@ import json
 from importlib import resources
 
 from device.cli import main
-from device.seams import Scorer, VisionReader
+from device.seams.seams import Scorer, VisionReader
 from engine.adlib import Roll
 from engine.games import find_game
 

@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from device import settings
 from device.cli import main
-from device.commands import config as config_command
-from device.store import Store
+from device.config import service, settings
+from device.store.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,8 +33,8 @@ def laptop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     monkeypatch.setenv("XDG_STATE_HOME", str(places["state"]))
     for name in ("CUBEREF_CONFIG", "STATE_DIRECTORY"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(config_command, "DEFAULT_PATH", str(places["service config"]))
-    monkeypatch.setattr(config_command, "SERVICE_STORE", places["service store"])
+    monkeypatch.setattr(service, "DEFAULT_PATH", str(places["service config"]))
+    monkeypatch.setattr(service, "SERVICE_STORE", places["service store"])
     return places
 
 
@@ -50,8 +49,8 @@ def test_every_command_and_the_box_name_the_same_store(laptop, capsys) -> None:
     assert f"     matches: {own}." in capsys.readouterr().out.splitlines()
     assert main(["history"]) == 0
     assert f"Store: {own}" in capsys.readouterr().out.splitlines()
-    assert config_command.store_folder(None) / "matches.db" == own
-    assert settings.state_folder(config_command.box_settings(None)) == own.parent
+    assert service.store_folder(None) / "matches.db" == own
+    assert settings.state_folder(service.box_settings(None)) == own.parent
     assert Store(own.parent, read_only=True).house("en").allowed == {"qzx"}
     assert not laptop["service store"].exists()
 
@@ -77,5 +76,5 @@ def test_run_simulate_keeps_its_matches_in_the_same_store(laptop, tmp_path) -> N
 def test_with_the_services_file_read_the_store_is_the_services(laptop) -> None:
     laptop["service config"].parent.mkdir()
     laptop["service config"].write_text('game = "boggle"\n', encoding="utf-8")
-    assert config_command.store_folder(None) == laptop["service store"]
-    assert config_command.store_folder(str(laptop["service config"])) == laptop["service store"]
+    assert service.store_folder(None) == laptop["service store"]
+    assert service.store_folder(str(laptop["service config"])) == laptop["service store"]

@@ -15,8 +15,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from device import flow
-from device.flow import State
+from device.referee import flow
+from device.referee.flow import State
 
 from .browser import phone
 from .conftest import ListReader, tray_reading
@@ -209,7 +209,7 @@ def test_bad_requests_get_a_plain_refusal_and_change_nothing(tmp_path, photos):
 def test_a_client_off_the_local_network_is_refused(tmp_path, photos, address):
     from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 
-    from device.page import Handler
+    from device.page.page import Handler
 
     made, _, _ = page_box(tmp_path, photos, rounds=1)
     app = made.page.app()

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from device import guard
-from device.flow import State
-from device.inputs import MAX_DEPTH
-from device.page import LARGEST_REQUEST
-from device.table import MAX_PLAYERS
+from device.base.inputs import MAX_DEPTH
+from device.page import guard
+from device.page.page import LARGEST_REQUEST
+from device.referee.flow import State
+from device.referee.table import MAX_PLAYERS
 
 from .test_page import page_box, press
 
@@ -179,7 +179,7 @@ def test_at_most_twelve_players_and_each_token_its_seats(box, factory):
     token = joined[0][1]["token"]
     first = Client(port, "127.0.2.1")
     assert first.call(f"/state?code={code}&token={token}")[0] == 200
-    # A token is its seat's: once its player leaves, it opens nothing (device.table).
+    # A token is its seat's: once its player leaves, it opens nothing (device.referee.table).
     assert first.call("/leave", {"code": code, "token": token})[0] == 200
     status, said = first.call(f"/state?code={code}&token={token}")
     assert status == 401 and "join again" in said["error"]

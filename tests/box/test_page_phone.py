@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from device.flow import State
+from device.referee.flow import State
 
 from .browser import phone
 from .conftest import ListReader, tray_reading

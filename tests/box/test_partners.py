@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from device import settings as config
 from device.cli import main
-from device.flow import State
+from device.config import settings as config
+from device.referee.flow import State
 
 from .conftest import ListReader, loose_reading
 from .test_round import box_settings, build, tap

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from device.flow import State
+from device.referee.flow import State
 
 from .conftest import ListReader, tray_reading
 from .test_round import box_settings, build, run_out_the_clock

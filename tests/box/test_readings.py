@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from device.codec import Undecodable
-from device.events import Kind, RollRead, dumps, parse
-from device.readings import corrected, doubtful_of, faces_of
+from device.seams.readings import corrected, doubtful_of, faces_of
+from device.store.codec import Undecodable
+from device.store.events import Kind, RollRead, dumps, parse
 from engine.adlib import Roll
 from engine.board import Board
 from engine.errors import RuleError

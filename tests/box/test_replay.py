@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 from live_frames import CROSSWORD, ROLL
 
-from device.camera import open_camera
+from device.base.clock import FakeClock
 from device.cli import main
-from device.clock import FakeClock
-from device.flow import State
-from device.live_turn import EVERY
-from device.seams import VisionReader
-from device.sections import CameraSettings
+from device.config.sections import CameraSettings
+from device.parts.camera import open_camera
+from device.referee.flow import State
+from device.seams.live_turn import EVERY
+from device.seams.seams import VisionReader
 from engine.errors import CuberefError, MachineError
 from models.sequences import Shot, laid
 

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-import device.codec
-import device.events
-import device.tunes
-import device.views
-from device import settings as config
-from device.assemble import assemble
-from device.clock import FakeClock
-from device.flow import State
-from device.store import Store
+import device.base.tunes
+import device.screens.views
+import device.store.codec
+import device.store.events
+from device.base.clock import FakeClock
+from device.box.assemble import assemble
+from device.config import settings as config
+from device.referee.flow import State
+from device.store.store import Store
 from engine.faces import Face
 
 from .conftest import ListReader, tray_reading
@@ -33,8 +33,8 @@ sys.path.insert(0, sys.argv[3])
 from box.conftest import ListReader, tray_reading
 from box.test_round import box_settings, settings_of
 from pathlib import Path
-from device.assemble import assemble
-from device.clock import FakeClock
+from device.box.assemble import assemble
+from device.base.clock import FakeClock
 chosen = box_settings(Path(sys.argv[1]), Path(sys.argv[2]))
 chosen["button"]["backend"] = "keys"
 chosen["buzzer"]["type"] = "silent"
@@ -108,7 +108,9 @@ def test_simulate_builds_keys_bell_and_an_announced_screen(tmp_path, photos, mon
     made.close()
 
 
-@pytest.mark.parametrize("module", [device.tunes, device.views, device.codec, device.events])
+@pytest.mark.parametrize(
+    "module", [device.base.tunes, device.screens.views, device.store.codec, device.store.events]
+)
 def test_the_examples_in_the_docstrings_hold(module):
     result = doctest.testmod(module)
     assert result.attempted and not result.failed

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from device import flow
-from device import settings as config
-from device.assemble import assemble
-from device.buzzer import Buzzer, PrintedSound
-from device.camera import CameraError
-from device.clock import FakeClock
-from device.flow import State
-from device.readings import doubtful_of
-from device.sections import Settings, sections
-from device.store import Store
+from device.base.clock import FakeClock
+from device.box.assemble import assemble
+from device.config import settings as config
+from device.config.sections import Settings, sections
+from device.parts.buzzer import Buzzer, PrintedSound
+from device.parts.camera import CameraError
+from device.referee import flow
+from device.referee.flow import State
+from device.seams.readings import doubtful_of
+from device.store.store import Store
 from engine.errors import MachineError
 from engine.faces import Face
 
@@ -272,8 +272,8 @@ def test_a_touch_on_a_doubtful_face_corrects_it(tmp_path, photos):
 
 
 def test_the_buzzer_pin_follows_the_round_schedule_on_a_fake_clock(tmp_path, photos, factory):
-    from device.buzzer import PassiveSound
-    from device.tunes import timer_cues
+    from device.base.tunes import timer_cues
+    from device.parts.buzzer import PassiveSound
 
     chosen = box_settings(tmp_path, photos)
     chosen["timer_seconds"] = 15

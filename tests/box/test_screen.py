@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from device.base.clock import FakeClock
 from device.cli import main
-from device.clock import FakeClock
-from device.flow import State
-from device.screen import RETRY_SECONDS, Screen, open_screen, wait_for
-from device.sections import ScreenSettings
+from device.config.sections import ScreenSettings
+from device.parts.screen import RETRY_SECONDS, Screen, open_screen, wait_for
+from device.referee.flow import State
 from engine.errors import CuberefError, MachineError
 
 from .test_round import box_settings, build, tap

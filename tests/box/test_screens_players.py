@@ -12,10 +12,10 @@ import re
 import pygame
 import pytest
 
-from device.box import PAGE_SECONDS
-from device.flow import State
-from device.phones import Phones
-from device.seams import Scorer
+from device.box.box import PAGE_SECONDS
+from device.page.phones import Phones
+from device.referee.flow import State
+from device.seams.seams import Scorer
 from engine.board import Board
 from engine.games import find_game
 

@@ -12,10 +12,10 @@ import numpy as np
 import pygame
 import pytest
 
-from device.box import PAGE_SECONDS
-from device.flow import State
-from device.paint import BACKGROUND, SMALLEST, Text, font
-from device.render import Layout
+from device.box.box import PAGE_SECONDS
+from device.draw.paint import BACKGROUND, SMALLEST, Text, font
+from device.draw.render import Layout
+from device.referee.flow import State
 from engine.adlib import letter_value
 
 from .conftest import ListReader, loose_reading, tray_reading
@@ -246,8 +246,8 @@ def test_no_word_is_cut_short_beside_a_long_reason_or_in_a_narrow_column():
     """A word beside a reason too long for its row keeps its letters: the reason goes on
     a row of its own ("EST" over "refused by this table"), a long line wraps between its
     words, and a crossword's narrow columns keep "Across" whole beside its points."""
-    from device.lines import Line
-    from device.render import View, render
+    from device.draw.lines import Line
+    from device.draw.render import View, render
 
     pygame.display.init()
     surface = pygame.Surface((800, 480))

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.assemble import assemble
-from device.buzzer import PASSIVE_RANGE, Buzzer, PassiveSound
-from device.clock import FakeClock
+from device.base.clock import FakeClock
+from device.base.tunes import PASSIVE_RANGE, Note, Tune
+from device.box.assemble import assemble
 from device.commands.run import serve
-from device.flow import State
-from device.tunes import Note, Tune
+from device.parts.buzzer import Buzzer, PassiveSound
+from device.referee.flow import State
 
 from .conftest import ListReader, tray_reading
 from .test_round import box_settings, settings_of
@@ -156,7 +156,7 @@ def test_a_note_the_buzzer_cannot_play_never_stops_the_tick(factory, caplog):
 
 
 def test_tunes_from_the_settings_replace_the_built_in_cues(factory):
-    from device.tunes import START
+    from device.base.tunes import START
 
     mine = Tune("start", (Note(440, 0.3),))
     buzzer = Buzzer(PassiveSound(18, pin_factory=factory), {"start": mine})
@@ -193,7 +193,7 @@ def test_a_tune_outside_the_buzzers_range_is_refused_when_the_configuration_is_c
     ids=["full disk", "stopped mid-write"],
 )
 def test_a_photo_that_cannot_be_written_leaves_no_part_behind(tmp_path, monkeypatch, failure):
-    from device.store import Store, StoreError
+    from device.store.store import Store, StoreError
 
     store = Store(tmp_path / "store")
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from device import restarts
-from device.sandbox import executable, sandbox_properties
+from device.box import restarts
+from device.commands.sandbox import executable, sandbox_properties
 
 from .test_round import box_settings, build
 

@@ -96,7 +96,7 @@ def test_a_signal_at_any_moment_of_start_up_is_the_sentence_and_the_code(
 
 HANGS_ON_THE_WAY_OUT = """
 import atexit, sys, time
-from device import stopping
+from device.base import stopping
 stopping.GRACE = 1.0
 stopping.answer_signals()
 atexit.register(time.sleep, 120)  # a part that never lets go
@@ -142,7 +142,7 @@ def test_a_stop_python_made_into_another_exception_is_still_the_stop(
     """A KeyboardInterrupt raised as a dataclass is made reached main as a RuntimeError
     (Python 3.11 wraps what __set_name__ raises): 'something went wrong inside cuberef'
     and a traceback. After a stop signal, whatever reaches main is the stop."""
-    from device import stopping
+    from device.base import stopping
     from device.cli import main
     from device.commands import roll
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from device.events import Kind, MatchStarted, RoundStarted
-from device.flow import State
-from device.store import Store
+from device.referee.flow import State
+from device.store.events import Kind, MatchStarted, RoundStarted
+from device.store.store import Store
 from engine.faces import Face
 
 from .conftest import ListReader, tray_reading
@@ -114,7 +114,7 @@ sys.path.insert(0, sys.argv[3])
 from pathlib import Path
 from box.conftest import ListReader, tray_reading
 from box.test_round import build
-from device.clock import FakeClock
+from device.base.clock import FakeClock
 clock = FakeClock(wall_start=1_800_000_000.0 + 40)
 made, _, _ = build(Path(sys.argv[1]), Path(sys.argv[2]), clock=clock)
 made.box.step()
@@ -127,7 +127,7 @@ made.close()
 def test_a_store_on_a_read_only_card_is_read_and_said(tmp_path, photos):
     if not shutil.which("unshare") or subprocess.run(["unshare", "-rm", "true"]).returncode:
         pytest.fail("this test needs unshare (util-linux) and user namespaces")
-    from device.clock import FakeClock
+    from device.base.clock import FakeClock
 
     made, clock, _ = build(tmp_path, photos, clock=FakeClock(wall_start=1_800_000_000.0))
     tap(made)

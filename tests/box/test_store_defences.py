@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from device.events import MatchStarted, RoundStarted, Scored
-from device.flow import State
-from device.store import SCHEMA_VERSION, Store, StoreError
+from device.referee.flow import State
+from device.store.events import MatchStarted, RoundStarted, Scored
+from device.store.store import SCHEMA_VERSION, Store, StoreError
 
 from .conftest import ListReader, tray_reading
 from .test_round import build, run_out_the_clock, tap
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def played_round(tmp_path, photos):
     """A box that played one round and stopped cleanly in the next one's timer."""
-    from device.clock import FakeClock
+    from device.base.clock import FakeClock
 
     clock = FakeClock(wall_start=1_800_000_000.0)
     made, clock, _ = build(tmp_path, photos, clock=clock, reader=ListReader([tray_reading()] * 2))
@@ -46,7 +46,7 @@ sys.path.insert(0, sys.argv[3])
 from pathlib import Path
 from box.conftest import ListReader, tray_reading
 from box.test_round import build
-from device.clock import FakeClock
+from device.base.clock import FakeClock
 store = Path(sys.argv[1]) / "store"
 filler = store / "filler"
 descriptor = os.open(filler, os.O_WRONLY | os.O_CREAT)  # the card fills up while the box is off

@@ -10,10 +10,10 @@ import sqlite3
 
 import pytest
 
-from device import store as store_module
-from device.events import MatchStarted
-from device.flow import State
-from device.store import SCHEMA_VERSION, Store, StoreError
+from device.referee.flow import State
+from device.store import store as store_module
+from device.store.events import MatchStarted
+from device.store.store import SCHEMA_VERSION, Store, StoreError
 
 from .conftest import ListReader, tray_reading
 from .test_round import build

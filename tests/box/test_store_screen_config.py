@@ -11,17 +11,17 @@ import numpy as np
 import pygame
 import pytest
 
-from device import settings as config
-from device.render import View, draw_text, layout, render
-from device.store import Store
-from device.tiles import draw_tile
+from device.config import settings as config
+from device.draw.render import View, draw_text, layout, render
+from device.draw.tiles import draw_tile
+from device.store.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = """
 import sys
-from device.events import MatchStarted, RoundStarted
-from device.store import Store
+from device.store.events import MatchStarted, RoundStarted
+from device.store.store import Store
 store = Store(sys.argv[1])
 match = store.new_match(0.0, MatchStarted("boggle", ("A",)))
 n = 0
@@ -115,7 +115,7 @@ def test_czech_letters_render_with_the_bundled_font():
     pygame.display.init()
     surface = pygame.Surface((800, 480))
     render(View(title="Česká Boggle · kůň příliš žluťoučký"), surface)
-    from device.paint import font
+    from device.draw.paint import font
 
     assert all(font(30).metrics(ch)[0] is not None for ch in "ČčĚěŘřŠšŽžŮůÁáÍí")
     pygame.display.quit()

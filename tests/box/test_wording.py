@@ -4,10 +4,10 @@ the winner said once, and a handicapped player marked."""
 
 from __future__ import annotations
 
-from device.flow import State
-from device.phones import Phones
-from device.views import view_of
-from device.wording import count, progress
+from device.base.wording import count, progress
+from device.page.phones import Phones
+from device.referee.flow import State
+from device.screens.views import view_of
 
 from .conftest import ListReader, tray_reading
 from .test_round import box_settings, build, run_out_the_clock, tap

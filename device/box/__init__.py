@@ -1,0 +1,1 @@
+"""The box put together: assembly, the main loop, scripts and restarts."""

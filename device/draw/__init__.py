@@ -1,0 +1,1 @@
+"""Pixels: paint, lines, tiles, the rendered view, its pages and screenshots."""

@@ -1,0 +1,1 @@
+"""The box's parts behind backend tables: pins, button, buzzer, camera, replay, screen."""

@@ -1,0 +1,1 @@
+"""What each state of the box shows on its screen."""

@@ -1,0 +1,1 @@
+"""The seams to vision and engine: searches, readings, the live reading, frame sources."""
