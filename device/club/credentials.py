@@ -9,8 +9,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from device.base.inputs import read_text
 from device.club.topics import DIRECTOR, table_user
-from device.inputs import read_text
 from engine.errors import CuberefError
 
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.base.inputs import read_text
 from device.club.link import parse_broker
 from device.club.topics import check_event
-from device.inputs import read_text
 from engine.errors import CuberefError, NotationError
 from engine.games import Game, find_game
 

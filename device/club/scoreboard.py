@@ -15,8 +15,8 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
-from device import guard
 from device.club.live import Director
+from device.page import guard
 
 log = logging.getLogger("cuberef.club")
 

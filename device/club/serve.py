@@ -50,8 +50,8 @@ def serving(event: Event, page_port: int, page_host: str = "") -> Iterator[Servi
 
 
 def serve_until_stopped(event: Event, page_port: int) -> None:
-    """Serves until Ctrl-C or SIGTERM (``device.stopping`` raises them here)."""
-    from device.page import page_address
+    """Serves until Ctrl-C or SIGTERM (``device.base.stopping`` raises them here)."""
+    from device.page.page import page_address
 
     with serving(event, page_port) as running:
         where = running.mosquitto.url if running.mosquitto else event.broker

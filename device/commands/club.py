@@ -94,7 +94,7 @@ def _pair(chosen: Event, force: bool, as_json: bool) -> int:
         ledger.close()
     published = director.publish_seating(chosen, seating)
     if as_json:
-        from device.output import emit_json
+        from device.commands.output import emit_json
 
         tables = [{"table": n, "players": list(p)} for n, p in enumerate(seating.tables, 1)]
         emit_json({"round": seating.round, "tables": tables, "byes": list(seating.byes)})
@@ -122,7 +122,7 @@ def _standings(chosen: Event, as_json: bool, as_csv: bool) -> int:
     finally:
         ledger.close()
     if as_json:
-        from device.output import emit_json
+        from device.commands.output import emit_json
 
         emit_json(document)
     elif as_csv:
