@@ -11,6 +11,7 @@ from pathlib import Path
 
 from device.base.inputs import read_text
 from device.club.topics import DIRECTOR, table_user
+from device.config.club_rules import secret_problem
 from engine.errors import CuberefError
 
 
@@ -41,8 +42,9 @@ def _made(path: Path) -> str:
 def read_secret(path: Path) -> str:
     """The secret in a secret file (its first line)."""
     text = read_text(path, "the secret file", limit=4096).strip()
-    if not text or any(ch.isspace() or ch == ":" for ch in text):
-        raise CuberefError(f"The secret file {path} must hold one secret on one line.")
+    problem = secret_problem(text)
+    if problem:
+        raise CuberefError(f"The secret file {path} {problem}.")
     return text
 
 

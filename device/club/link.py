@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -14,9 +13,9 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
 from device.club.credentials import Account
+from device.config.club_rules import broker_address
 from engine.errors import CuberefError, MachineError
 
-DEFAULT_PORT = 1883
 #: A session the broker keeps while its client is away, messages queued (MQTT 5's most).
 KEPT = 0xFFFFFFFF
 
@@ -28,21 +27,8 @@ class Address:
 
 
 def parse_broker(url: str) -> Address:
-    """``mqtt://host:port`` (the port 1883 where none is given).
-
-    >>> parse_broker("mqtt://club.local:1884")
-    Address(host='club.local', port=1884)
-    >>> parse_broker("mqtt://10.0.0.5")
-    Address(host='10.0.0.5', port=1883)
-    """
-    try:
-        split = urlsplit(url)
-        port = split.port or DEFAULT_PORT
-    except ValueError:
-        split, port = None, 0
-    if split is None or split.scheme != "mqtt" or not split.hostname or split.path not in ("", "/"):
-        raise CuberefError(f"The broker {url!r} must be written mqtt://HOST:PORT.")
-    return Address(split.hostname, port)
+    """``mqtt://host:port`` (``device.config.club_rules.broker_address``) as an Address."""
+    return Address(*broker_address(url))
 
 
 def client(account: Account, client_id: str, kept: bool = False) -> mqtt.Client:
@@ -50,7 +36,7 @@ def client(account: Account, client_id: str, kept: bool = False) -> mqtt.Client:
     QoS 1 messages) outlives a disconnect."""
     made = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5)
     made.username_pw_set(account.user, account.secret)
-    made.reconnect_delay_set(min_delay=1, max_delay=2)
+    made.reconnect_delay_set(min_delay=0.5, max_delay=2)  # type: ignore[arg-type]
     made.user_data_set({"kept": kept})
     return made
 

@@ -1,5 +1,6 @@
 """A box's results not yet taken by the broker, kept in SQLite so that a restart sends
-them again (the box's own store file; each row until the broker's PUBACK)."""
+them again (a file in the box's store folder; each row until the broker's PUBACK), and
+the event's round each of the box's matches was played in."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ CREATE TABLE IF NOT EXISTS outbox (
     topic TEXT NOT NULL,
     payload TEXT NOT NULL,
     at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seated (
+    match TEXT PRIMARY KEY,
+    event_round INTEGER NOT NULL
 );
 """
 
@@ -45,6 +50,16 @@ class Outbox:
     def done(self, key: str) -> None:
         with self.lock:
             self.db.execute("DELETE FROM outbox WHERE key = ?", (key,))
+
+    def event_round(self, match: str, seated: int | None) -> int | None:
+        """The event's round a match belongs to: the seat's round when its first result
+        was made, kept, so that a round seated meanwhile never moves a match."""
+        with self.lock:
+            if seated is not None:
+                self.db.execute("INSERT OR IGNORE INTO seated VALUES (?, ?)", (match, seated))
+            row = self.db.execute("SELECT event_round FROM seated WHERE match = ?", (match,))
+            found = row.fetchone()
+        return int(found[0]) if found else None
 
     def close(self) -> None:
         with self.lock:

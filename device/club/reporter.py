@@ -116,7 +116,8 @@ class Reporter:
         """A scored round: ``match``, ``round``, ``final``, ``players`` with their words.
         Kept in the outbox first, so that nothing is lost if the box stops now."""
         seat = self.seat
-        payload = {**scored, "table": self.club.table, "event_round": seat.round if seat else None}
+        event_round = self.outbox.event_round(str(scored["match"]), seat.round if seat else None)
+        payload = {**scored, "table": self.club.table, "event_round": event_round}
         key = f"{scored['match']}/{scored['round']}"
         self.outbox.add(key, self.topic(topics.RESULTS), json.dumps(payload))
         self.wake.set()

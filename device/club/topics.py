@@ -19,15 +19,12 @@ anonymous clients are refused."""
 
 from __future__ import annotations
 
-import re
-
+from device.config.club_rules import event_problem
 from engine.errors import CuberefError
 
 ROOT = "cuberef"
 DIRECTOR = "director"
 STATE, RESULTS, SEATING = "state", "results", "seating"
-
-_EVENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
 def check_event(event: str) -> str:
@@ -36,10 +33,9 @@ def check_event(event: str) -> str:
     >>> check_event("tuesday-club")
     'tuesday-club'
     """
-    if not isinstance(event, str) or not _EVENT_NAME.fullmatch(event):
-        raise CuberefError(
-            f"The event's name {event!r} must be 1 to 64 letters, digits, '-', '_' or '.'."
-        )
+    problem = event_problem(event)
+    if problem:
+        raise CuberefError(f"The event's name {event!r} {problem}.")
     return event
 
 
