@@ -69,12 +69,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game", choices=sorted(FAMILIES), help="only this family: " + ", ".join(FAMILIES)
     )
+    parser.add_argument(
+        "--club",
+        action="store_true",
+        help="a club's evening instead: two tables, eight players, two rounds of king of the "
+        "hill through the director's mosquitto (club/standings.json, each table's history)",
+    )
     options.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     say = (lambda _line: None) if args.json else print
+    if args.club:
+        from device.commands import club_demo
+
+        with own_folder(Path(args.out)) as out:
+            document = club_demo.play(out, say)
+        if args.json:
+            emit_json({"out": str(out), "club": document})
+        else:
+            print(f"Demo finished; the standings are in {out / 'club' / 'standings.json'}.")
+        return 0
     played = []
     with own_folder(Path(args.out)) as out:
         for family in [args.game] if args.game else list(FAMILIES):
