@@ -5,9 +5,7 @@ second. The players' page's gate keeps it to the local network and its own origi
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import threading
 from importlib import resources
 from typing import Any
 
@@ -17,6 +15,7 @@ import tornado.web
 
 from device.club.live import Director
 from device.page import guard
+from device.page.served import Guarded, Served
 
 log = logging.getLogger("cuberef.club")
 
@@ -27,16 +26,11 @@ FILES = {
 }
 
 
-class Handler(tornado.web.RequestHandler):
+class Handler(Guarded):
     director: Director
 
     def initialize(self, director: Director) -> None:
         self.director = director
-
-    def set_default_headers(self) -> None:
-        self.set_header("Cache-Control", "no-store")
-        self.set_header("X-Content-Type-Options", "nosniff")
-        self.set_header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
 
     def prepare(self) -> None:
         refused = guard.gate(self.request)
@@ -67,17 +61,14 @@ class Files(Handler):
         self.finish((resources.files("device.club") / "data" / file).read_bytes())
 
 
-class Scoreboard:
-    """The page's server; ``start`` returns once it listens (port 0: one the system
-    chooses, which ``port`` then says)."""
+class Scoreboard(Served):
+    """The page's server on a thread of its own (``device.page.served``)."""
+
+    name = "scoreboard"
 
     def __init__(self, director: Director, port: int, host: str = "") -> None:
-        self.director, self.port, self.host = director, port, host
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._server: tornado.httpserver.HTTPServer | None = None
-        self._thread: threading.Thread | None = None
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
+        super().__init__(port, host, max_body_size=4096)
+        self.director = director
 
     def app(self) -> tornado.web.Application:
         shared: dict[str, Any] = {"director": self.director}
@@ -88,42 +79,3 @@ class Scoreboard:
                 (r"/(scoreboard\.js|scoreboard\.css|)", Files, shared),
             ]
         )
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._serve, name="cuberef-scoreboard", daemon=True)
-        self._thread.start()
-        self._ready.wait(10)
-        if self._error is not None:
-            raise self._error
-
-    def _serve(self) -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        self._loop = loop
-        try:
-            self._server = guard.PageServer(self.app(), max_body_size=4096)
-            sockets = tornado.netutil.bind_sockets(self.port, self.host or None)
-            self._server.add_sockets(sockets)
-            self.port = sockets[0].getsockname()[1]
-        except OSError as error:
-            self._error = error
-            self._ready.set()
-            return
-        self._ready.set()
-        log.info("the scoreboard on port %d", self.port)
-        loop.run_forever()
-        loop.close()
-
-    def stop(self) -> None:
-        loop, server = self._loop, self._server
-        if loop is None or server is None or not loop.is_running():
-            return
-
-        async def close() -> None:
-            server.stop()
-            await server.close_all_connections()
-            loop.stop()
-
-        asyncio.run_coroutine_threadsafe(close(), loop)
-        if self._thread is not None:
-            self._thread.join(5)

@@ -107,7 +107,7 @@ class ClubBox:
 
     def seat(self, players: Sequence[str]) -> None:
         """The seated players' phones: those gone leave the page, the new ones join it."""
-        from device.commands.demo import Phone
+        from device.commands.phone import Phone
         from device.page.phones import Phones
 
         referee = self.box.referee
