@@ -105,6 +105,7 @@ class ClubTable:
             except queue.Empty:
                 return
             referee.seat_line = seat.line if seat is not None else ""
+            referee.seated = seat.players if seat is not None else ()
 
     def settled(self) -> bool:
         """Whether every scored round of the store's latest match has been taken by the

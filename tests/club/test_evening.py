@@ -10,12 +10,16 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from club.boxes import TRAYS, scripted_box
 from club.tables import EVENT, make_event, until
 from device.cli import main
 from device.club import credentials, director, rounds
 from device.club.serve import serving
 from device.commands.club_demo import ClubBox
+from device.page.phones import Phones
+from engine.errors import RuleError
 
 PLAYERS = [f"P{n:02d}" for n in range(1, 25)]
 
@@ -56,6 +60,9 @@ def test_24_players_at_6_boxes_for_3_rounds_of_king_of_the_hill(tmp_path: Path) 
                 for table, (box, players) in enumerate(zip(boxes, seating.tables, strict=True), 1):
                     line = f"Table {table} · round {number}: {', '.join(players)}"
                     until(lambda b=box, shown=line: shown in b.screen_text())
+                    stranger = seating.tables[table % 6][0]  # seated at the next table
+                    with pytest.raises(RuleError, match=f"{stranger} has no seat at this table"):
+                        Phones(box.box.referee).join(stranger, "", "")
                     box.seat(list(players))
                     box.play_match(
                         {name: (int(name[1:]) * 7 + number * 3) % 6 + 1 for name in players}
