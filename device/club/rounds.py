@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sqlite3
 from collections import Counter
 from itertools import combinations
 from typing import Any
@@ -61,7 +62,10 @@ def next_seating(event: Event, ledger: Ledger, force: bool = False) -> Seating:
         event.seed,
         event.sitting_out(number),
     )
-    ledger.seat(seating)
+    try:
+        ledger.seat(seating)
+    except sqlite3.IntegrityError:  # seated meanwhile (the page and the command at once)
+        raise CuberefError(f"Round {number} was seated meanwhile; look again.") from None
     return seating
 
 

@@ -13,8 +13,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from club.tables import make_event, reporter, scored, until
-from device.club import director, rounds
-from device.club.ledger import Ledger
 from device.club.serve import serving
 
 
@@ -36,16 +34,15 @@ def test_the_scoreboard_shows_every_table_live(tmp_path: Path) -> None:
             box.start()
         try:
             until(lambda: all(b.connected.is_set() for b in boxes))
-            ledger = Ledger(chosen.folder)
-            seating = rounds.next_seating(chosen, ledger)
-            ledger.close()
-            assert director.publish_seating(chosen, seating)
-            until(lambda: all(b.seat is not None for b in boxes))
-            first, second = (list(t) for t in seating.tables)
             with phone() as driver:
                 driver.get(f"http://127.0.0.1:{running.scoreboard.port}/")
                 wait = WebDriverWait(driver, 5)
+                wait.until(lambda d: d.find_element(By.ID, "pair").is_displayed())
+                driver.find_element(By.ID, "pair").click()  # the director seats round 1
                 wait.until(lambda d: "Round 1" in text_of(d, "#round"))
+                seating = running.director.ledger.seatings()[-1]
+                until(lambda: all(b.seat is not None for b in boxes))
+                first, second = (list(t) for t in seating.tables)
                 pairings = text_of(driver, "#pairings")
                 assert f"Table 1: {', '.join(first)}" in pairings
                 boxes[0].state({"phase": "playing", "clock": 125, "players": first,
@@ -63,6 +60,8 @@ def test_the_scoreboard_shows_every_table_live(tmp_path: Path) -> None:
                 assert text_of(driver, top).split() == [
                     "1", second[0], "1", "1", "9", "2",
                 ]  # fmt: skip
+                driver.find_element(By.ID, "pair").click()  # table 1 has not reported yet
+                wait.until(lambda d: "no result from table 1 yet" in text_of(d, "#status"))
                 driver.find_element(By.CSS_SELECTOR, 'article[data-table="2"]').click()
                 wait.until(lambda d: d.find_element(By.ID, "last").is_displayed())
                 assert "Table 2 · match 4, round 1" in text_of(driver, "#last")

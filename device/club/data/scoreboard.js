@@ -60,6 +60,7 @@ async function showLast(number) {
 
 function render(board) {
   $("event").textContent = board.event;
+  $("pair").hidden = !board.can_pair;
   $("round").textContent = board.round ? "Round " + board.round : "Not seated yet";
   $("tables").replaceChildren(...board.tables.map(tableCard));
   const body = $("standings").tBodies[0];
@@ -84,7 +85,19 @@ $("tables").addEventListener("click", (event) => {
   if (card) showLast(card.dataset.table);
 });
 
+// The director's own machine seats the next round from here (cuberef club pair does too).
+$("pair").addEventListener("click", async () => {
+  const answer = await fetch("pair", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ force: false }),
+  });
+  const said = await answer.json();
+  $("status").textContent = said.ok ? "Round " + said.round + " seated." : said.error;
+});
+
 let shown = "";
+const SILENT = "the director is not answering";
 
 async function refresh() {
   try {
@@ -95,10 +108,10 @@ async function refresh() {
         shown = text;
         render(JSON.parse(text));
       }
-      $("status").textContent = "";
+      if ($("status").textContent === SILENT) $("status").textContent = "";
     }
   } catch (error) {
-    $("status").textContent = "the director is not answering";
+    $("status").textContent = SILENT;
   }
   setTimeout(refresh, 500);
 }
