@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: attack service-check pi-check demo test test-fast lint browser native bench bench-solver bench-best bench-match bench-kill fuzz lexicons model clean install-pi
+.PHONY: attack service-check pi-check demo test test-fast lint browser mosquitto native bench bench-solver bench-best bench-match bench-kill fuzz lexicons model clean install-pi
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cuberef needs Python 3.11 or newer; set PYTHON=python3.11 (or newer) and run make again.")'
@@ -25,7 +25,7 @@ lint: $(STAMP)
 # The whole suite, one worker a core (pytest-xdist), each test module on one worker (its
 # module-scoped fixtures made once), in the order tests/conftest.py puts them. CI runs this.
 PYTEST := $(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
-test: lint browser native
+test: lint browser mosquitto native
 	$(PYTEST)
 
 # The edit loop's suite: all but the tests marked slow (CI runs them all: make test).
@@ -43,6 +43,13 @@ browser:
 	@test -x /usr/bin/chromium -a -x /usr/bin/chromedriver || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y -qq --no-install-recommends chromium chromium-driver; }
+
+# A club's tables are tested against Debian's mosquitto, run by the tests themselves (the
+# package's own service is not needed): install it where it is missing.
+mosquitto:
+	@test -x /usr/sbin/mosquitto -a -x /usr/bin/mosquitto_passwd || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq --no-install-recommends mosquitto; }
 
 bench: $(STAMP)
 	$(BIN)/cuberef bench

@@ -48,6 +48,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "device.commands.history",
         "read the evening back: every stored match, its rounds and words, the standings",
     ),
+    "club": (
+        "device.commands.club",
+        "a club's tables as one event: credentials, pairings, standings, the scoreboard",
+    ),
     "demo": (
         "device.commands.demo",
         "two Boggle matches on two phones and an Ad-Lib match, on built-in defaults",

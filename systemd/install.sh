@@ -1,6 +1,8 @@
 #!/bin/sh
 # Install cuberef as a service on Raspberry Pi OS (64-bit) bookworm or trixie, Pi 4 or 5.
 #   sudo systemd/install.sh          (or: make install-pi)
+#   sudo systemd/install.sh --director   also installs mosquitto, the broker that a club's
+#                                    tables report to (cuberef club serve runs it itself)
 # Idempotent: run it again after an update; it reinstalls from this checkout and
 # restarts the service, so the new code runs. It writes nothing into the checkout.
 #
@@ -29,6 +31,14 @@ SHADOWS="simplejpeg==1.9.0 av==18.1.0"
 
 say() { echo "install.sh: $*"; }
 
+DIRECTOR=no
+for argument in "$@"; do
+    case "$argument" in
+        --director) DIRECTOR=yes ;;
+        *) echo "install.sh: unknown option $argument; the only one is --director." >&2; exit 2 ;;
+    esac
+done
+
 if [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run it as root (sudo systemd/install.sh)." >&2
     exit 2
@@ -50,8 +60,16 @@ for optional in python3-picamera2 python3-lgpio; do
         say "$optional is not in this system's archive; skipped (needed on a Pi only)."
     fi
 done
+# The director's box runs the club's broker as its own child (cuberef club serve), so
+# Debian's mosquitto.service, which would hold port 1883, is kept stopped.
+[ "$DIRECTOR" = no ] || wanted="$wanted mosquitto"
 # shellcheck disable=SC2086 # the list is meant to split
 apt-get install -y --no-install-recommends $wanted
+if [ "$DIRECTOR" = yes ]; then
+    systemctl disable mosquitto.service 2>/dev/null || true
+    [ ! -d /run/systemd/system ] || systemctl stop mosquitto.service || true
+    say "mosquitto is installed for a club's tables: cuberef club serve --config club.toml"
+fi
 
 if ! id "$USER_NAME" >/dev/null 2>&1; then
     useradd --system --home-dir /var/lib/cuberef --shell /usr/sbin/nologin "$USER_NAME"

@@ -119,6 +119,16 @@ class Sandbox:
             *(str(root / name) for name in ("missing.txt", "zero.txt", "loop.txt", "")),
             "/dev/zero",
         ]
+        # club.toml files: an event whose broker's port is closed here (``club pair`` seats
+        # a round and says the broker was not reached), and refused ones.
+        event = b'event = "fuzz"\nplayers = ["Ann", "Ben", "Cy"]\nport = 9\nrounds = 100\n'
+        self.clubs = [
+            write("event.toml", event),
+            write("badevent.toml", b'event = "a/b"\nplayers = []\n'),
+            *self.configs[1:3],
+            "/dev/zero",
+            str(root / "missing.txt"),
+        ]
         self.matches = [str(self.match), str(root / "new.json"), *self.texts[:6]]
         # Lexicons of a player's own that are damaged: one without its card, one of noise.
         own = root / "data" / "lexicons"
@@ -544,6 +554,17 @@ class CommandLines:
             *self.maybe(0.6, "--since", since),
             *shown,
         ]
+
+    def club(self) -> list[str]:
+        # Never ``serve``: it runs until stopped (the club tests start it).
+        action = self.pick(["tables", "pair", "standings"])
+        argv = [action, *self.maybe(0.9, "--config", self.pick(self.box.clubs))]
+        if action == "tables":
+            argv.append(self.pick(["2", "0", "-1", "x", "501", "1e3"]))
+            return argv + self.maybe(0.5, "--no-qr")
+        if action == "pair":
+            return argv + self.maybe(0.5, "--force") + self.maybe(0.3, "--json")
+        return argv + self.pick([[], ["--json"], ["--csv"], ["--json", "--csv"]])
 
     def demo(self) -> list[str]:
         # Only folders the demo must refuse: a whole demo is the demo test's job.

@@ -45,6 +45,7 @@ WEIGHTS = {
     "config": 3,
     "doctor": 1,
     "history": 1,
+    "club": 2,
     "demo": 2,
     "bench": 2,
 }

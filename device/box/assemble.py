@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import logging
 import queue
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 from device.base.clock import Clock
 from device.base.strings import say
 from device.box.box import Box
+from device.club.table import ClubTable, club_of
 from device.config import settings as config
 from device.config.sections import Settings
 from device.page.guard import page_key
@@ -26,6 +28,7 @@ from device.parts.screen import open_screen
 from device.referee.referee import Parts, Referee
 from device.seams.seams import Reader, Scorer, VisionReader
 from device.store.store import Store, StoreError
+from engine.errors import CuberefError
 
 log = logging.getLogger("cuberef.box")
 
@@ -39,6 +42,7 @@ class Assembled:
     camera: GuardedCamera
     notices: list[str] = field(default_factory=list)
     page: Page | None = None
+    club: ClubTable | None = None
 
     def close(self) -> None:
         """Close every part, the buzzer first; one that fails to close stops no other."""
@@ -50,6 +54,8 @@ class Assembled:
         ]
         if self.page is not None:
             parts.insert(0, ("players' page", self.page.stop))
+        if self.club is not None:
+            parts.insert(0, ("club's reporter", self.club.stop))
         if self.store is not None:
             parts.append(("store", self.store.close))
         for name, close in parts:
@@ -148,4 +154,21 @@ def assemble(
             page = None
         else:
             referee.page_address, referee.page_key = address, key
-    return Assembled(box, referee, store, button, camera, notices, page)
+    club = join_club(settings, box)
+    return Assembled(box, referee, store, button, camera, notices, page, club)
+
+
+def join_club(settings: Settings, box: Box) -> ClubTable | None:
+    """A club's table (``[club]``): its reporter started, the box's screen reported after
+    each step. The box referees its table whatever becomes of the club."""
+    try:
+        found = club_of(settings)
+        if found is None:
+            return None
+        table = ClubTable(settings, found, config.state_folder(settings))
+        table.start()
+    except (CuberefError, OSError, sqlite3.Error) as error:
+        box.referee.say("club", say("club-off", why=str(error).rstrip(".")))
+        return None
+    box.on_step = table.shown
+    return table

@@ -58,6 +58,8 @@ class Box:
         self.keys = keys
         self.shots = Shots(screenshots, referee.clock.monotonic()) if screenshots else None
         self.on_screenshot = on_screenshot
+        #: Called after each step of the loop (a club's table reports its screen there).
+        self.on_step: Callable[[Referee], None] = lambda _referee: None
         self.saved: list[Path] = []
         self.running = True
         #: A script playing the box (``--script``), if one is.
@@ -99,6 +101,7 @@ class Box:
             self.referee.handle(PRESS_EVENTS[pressed])
         self.referee.tick()
         self.draw()
+        self.on_step(self.referee)
 
     def run(self, sleep: Callable[[float], None], frame_seconds: float = 0.02) -> None:
         while self.running:

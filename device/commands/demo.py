@@ -16,10 +16,7 @@ that holds anything else is refused and left as it is."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -28,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from device.commands import options
 from device.commands.output import emit_json
 from device.commands.own_folder import own_folder
+from device.commands.phone import Phone
 from engine.errors import MachineError
 
 if TYPE_CHECKING:
@@ -69,12 +67,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game", choices=sorted(FAMILIES), help="only this family: " + ", ".join(FAMILIES)
     )
+    parser.add_argument(
+        "--club",
+        action="store_true",
+        help="a club's evening instead: two tables, eight players, two rounds of king of the "
+        "hill through the director's mosquitto (club/standings.json, each table's history)",
+    )
     options.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     say = (lambda _line: None) if args.json else print
+    if args.club:
+        from device.commands import club_demo
+
+        with own_folder(Path(args.out)) as out:
+            document = club_demo.play(out, say)
+        if args.json:
+            emit_json({"out": str(out), "club": document})
+        else:
+            print(f"Demo finished; the standings are in {out / 'club' / 'standings.json'}.")
+        return 0
     played = []
     with own_folder(Path(args.out)) as out:
         for family in [args.game] if args.game else list(FAMILIES):
@@ -142,36 +156,6 @@ def play(family: str, out: Path, say: Callable[[str], None], screens: list[str])
             return _match(box, clock, say, phones)
         finally:
             box.close()
-
-
-class Phone:
-    """A player's phone: an HTTP client of the players' page, as the page's script is."""
-
-    def __init__(self, address: str, code: str, name: str) -> None:
-        self.address, self.code, self.name = address, code, name
-        self.token = str(self.post("join", {"name": name})["token"])
-
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        data = json.dumps({"code": self.code, **body}).encode()
-        request = urllib.request.Request(self.address + path, data=data, method="POST")
-        request.add_header("Content-Type", "application/json")
-        return self._answer(request)
-
-    def state(self) -> dict[str, Any]:
-        query = f"state?code={self.code}&token={self.token}"
-        return self._answer(urllib.request.Request(self.address + query))
-
-    def type(self, word: str) -> str:
-        answer = self.post("word", {"token": self.token, "word": word})
-        return str(answer.get("why") or answer.get("status") or answer.get("error"))
-
-    @staticmethod
-    def _answer(request: urllib.request.Request) -> dict[str, Any]:
-        try:
-            with urllib.request.urlopen(request, timeout=10) as answer:
-                return dict(json.loads(answer.read()))
-        except urllib.error.HTTPError as refused:
-            return dict(json.loads(refused.read()))
 
 
 def _join(box: Assembled, say: Callable[[str], None]) -> list[Phone]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from device.base.inputs import pictures_in
 from device.base.tunes import parse_tune
+from device.config.club_rules import broker_address, event_problem
 from engine.errors import CuberefError
 from engine.games import GAMES
 
@@ -225,6 +226,30 @@ class BoxSettings:
     )
 
 
+def _broker(value: Any) -> str | None:
+    if not value:
+        return None
+    try:
+        broker_address(value)
+    except CuberefError:
+        return "must be written mqtt://HOST:PORT"
+    return None
+
+
+def _event(value: Any) -> str | None:
+    return event_problem(value) if value else None
+
+
+@dataclass(frozen=True, slots=True)
+class ClubSettings:
+    """A table at a club's event (``cuberef club``); none of it set: a one-table box."""
+
+    broker: str = setting("", _broker, "the event's broker, mqtt://HOST:PORT; empty: no club")
+    event: str = setting("", _event, "the event's name, as its club.toml gives it")
+    table: int = setting(0, _between(0, 500), "this box's table number")
+    secret_file: str = setting("", help="the file holding this table's secret")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Every setting of the box: the top-level keys, then one value per section."""
@@ -258,6 +283,7 @@ class Settings:
     page: PageSettings = PageSettings()
     box: BoxSettings = BoxSettings()
     words: WordsSettings = WordsSettings()
+    club: ClubSettings = ClubSettings()
 
     @property
     def language(self) -> str:

@@ -39,6 +39,7 @@ from typing import Any
 from device.base.inputs import parse_toml, read_text
 from device.base.tunes import PASSIVE_RANGE, Tune, parse_tune
 from device.base.wording import names_and, unpartnered_line
+from device.config.club_rules import secret_problem
 from device.config.sections import (
     UNNAMED,
     ButtonSettings,
@@ -147,7 +148,7 @@ def together(chosen: Settings) -> list[str]:
     """What is wrong only as the box uses the settings: dice the game does not have, a
     word list that is not there, a replay camera with nothing to play, a store folder
     that is a file, a tune the chosen buzzer cannot play."""
-    found: list[str] = []
+    found: list[str] = club_problems(chosen)
     try:
         chosen_game(chosen)
     except CuberefError as error:
@@ -179,6 +180,23 @@ def together(chosen: Settings) -> list[str]:
                     )
                     break
     return found
+
+
+def club_problems(chosen: Settings) -> list[str]:
+    """A ``[club]`` needs all four of its keys, and its secret file readable."""
+    club = chosen.club
+    given = {"broker": club.broker, "event": club.event, "table": club.table}
+    given["secret_file"] = club.secret_file
+    missing = [key for key, value in given.items() if not value]
+    if len(missing) == len(given):
+        return []
+    if missing:
+        return [f"[club] needs {', '.join(missing)} as well; cuberef club tables prints them."]
+    try:
+        problem = secret_problem(read_text(club.secret_file, "the secret file", 4096).strip())
+    except CuberefError as error:
+        return [f"[club] secret_file: {error}"]
+    return [f"[club] secret_file {club.secret_file} {problem}."] if problem else []
 
 
 def chosen_game(chosen: Settings) -> Game:

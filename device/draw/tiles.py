@@ -4,6 +4,7 @@ value, an orange ring when it may be misread, a joker's star), and a QR code.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -16,11 +17,18 @@ STAR_SHARE = 0.5
 USED = (120, 122, 128)
 
 
-def draw_qr(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
-    """``text`` as a QR code filling ``box``: dark modules on white, with the quiet zone."""
+@functools.lru_cache(maxsize=16)
+def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
+    """The modules of ``text``'s QR code, made once a text (a screen drawn again shows the
+    same code, and encoding it takes longer than drawing it)."""
     import segno
 
-    matrix = segno.make(text, error="m").matrix
+    return tuple(tuple(bool(dark) for dark in row) for row in segno.make(text, error="m").matrix)
+
+
+def draw_qr(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
+    """``text`` as a QR code filling ``box``: dark modules on white, with the quiet zone."""
+    matrix = qr_matrix(text)
     count = len(matrix) + 8  # four modules of quiet zone each side
     step = box.width // count
     left = box.left + (box.width - step * count) // 2

@@ -20,10 +20,7 @@ text, which the page puts in with ``textContent``, never as HTML.
 
 from __future__ import annotations
 
-import asyncio
-import errno
 import logging
-import threading
 from collections.abc import Callable
 from importlib import resources
 from typing import Any, Protocol
@@ -36,6 +33,7 @@ from device.base.inputs import TooDeep, load_json, typed
 from device.base.strings import page_texts, say, translated
 from device.page import guard
 from device.page.buckets import Buckets
+from device.page.served import Guarded, Served
 from device.referee.lists import LONGEST_WORD
 from engine.errors import CuberefError
 
@@ -118,7 +116,7 @@ class Refusal(Exception):
         self.status = status
 
 
-class Handler(tornado.web.RequestHandler):
+class Handler(Guarded):
     """Shared checks: a local client, a small body, the join code; JSON in and out."""
 
     front: Front
@@ -128,11 +126,6 @@ class Handler(tornado.web.RequestHandler):
 
     def initialize(self, front: Front, buckets: Buckets, tries: guard.Tries, key: bytes) -> None:
         self.front, self.buckets, self.tries, self.key = front, buckets, tries, key
-
-    def set_default_headers(self) -> None:
-        self.set_header("Cache-Control", "no-store")
-        self.set_header("X-Content-Type-Options", "nosniff")
-        self.set_header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
 
     def prepare(self) -> None:
         refused = guard.gate(self.request)
@@ -315,22 +308,17 @@ class Files(tornado.web.RequestHandler):
         self.finish((resources.files("device") / "data" / "page" / name).read_bytes())
 
 
-class Page:
-    """The page's server on a thread of its own; ``start`` returns once it listens (on
-    ``port``, or with port 0 on one the system chooses, which ``port`` then says)."""
+class Page(Served):
+    """The page's server on a thread of its own (``device.page.served``)."""
+
+    name = "players' page"
 
     def __init__(self, front: Front, port: int, host: str = "", key: bytes | None = None) -> None:
+        super().__init__(port, host, max_body_size=MOST_READ, max_header_size=16384)
         self.front = front
-        self.port = port
-        self.host = host
         self.buckets = Buckets()
         self.tries = guard.Tries()
         self.key = key if key is not None else guard.page_key(None)
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._server: tornado.httpserver.HTTPServer | None = None
-        self._thread: threading.Thread | None = None
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
 
     def app(self) -> tornado.web.Application:
         shared = {"front": self.front, "buckets": self.buckets, "tries": self.tries}
@@ -352,46 +340,3 @@ class Page:
     def secret(self) -> str:
         """The long secret the QR code carries in place of the join code."""
         return guard.qr_secret(self.front.join_code, self.key)
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._serve, name="cuberef-page", daemon=True)
-        self._thread.start()
-        self._ready.wait(10)
-        if self._error is not None:
-            raise self._error
-
-    def _serve(self) -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        self._loop = loop
-        try:
-            self._server = guard.PageServer(
-                self.app(), max_body_size=MOST_READ, max_header_size=16384
-            )
-            sockets = tornado.netutil.bind_sockets(self.port, self.host or None)
-            if not sockets:  # tornado skips each family the system refuses
-                raise OSError(errno.EAFNOSUPPORT, "Address family not supported by protocol")
-            self._server.add_sockets(sockets)
-            self.port = sockets[0].getsockname()[1]  # the one the system chose, for port 0
-        except OSError as error:
-            self._error = error
-            self._ready.set()
-            return
-        self._ready.set()
-        log.info("players' page on port %d", self.port)
-        loop.run_forever()
-        loop.close()
-
-    def stop(self) -> None:
-        loop, server = self._loop, self._server
-        if loop is None or server is None or not loop.is_running():
-            return
-
-        async def close() -> None:
-            server.stop()
-            await server.close_all_connections()
-            loop.stop()
-
-        asyncio.run_coroutine_threadsafe(close(), loop)
-        if self._thread is not None:
-            self._thread.join(5)

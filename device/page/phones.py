@@ -38,6 +38,9 @@ class Phones:
         referee = self.referee
         if not referee.game.is_tray:
             raise RuleError(say("lists-only", game=referee.game.title))
+        seated = referee.seated  # a club's table: its seats are the director's
+        if seated and " ".join(name.split()).casefold() not in {s.casefold() for s in seated}:
+            raise RuleError(say("not-seated", name=name, names=", ".join(seated)))
         known = token and referee.table.name_of(phone_of(token)) is not None
         token = token if known else make_token()
         with referee.lock:

@@ -113,6 +113,10 @@ class Referee:
         self.page_address = ""
         #: The key of the long secret the page's QR code carries (``device.page.guard``).
         self.page_key = b""
+        #: A club's table: the seat the director gave it ("Table 3 · round 2: Ann, Ben"),
+        #: and the players seated there, the only ones a phone may join as (none: anyone).
+        self.seat_line = ""
+        self.seated: tuple[str, ...] = ()
         #: Taken for the short changes the players' page makes from its own thread.
         self.lock = threading.RLock()
         self.timer = Timer(parts.buzzer)

@@ -141,6 +141,8 @@ def screens_of(referee: Referee) -> tuple[View, ...]:
         typed = referee.page_address.removeprefix("http://").rstrip("/")  # as a phone takes it
         phones = say("phones", language, address=typed, code=referee.join_code)
         message = f"{message}\n{phones}".strip()
+    if referee.seat_line and state in (State.IDLE, State.MATCH):
+        message = f"{referee.seat_line}\n{message}".strip()
     if state is State.FAILSAFE:
         faces, values = (), ()
     shown = View(
