@@ -11,59 +11,29 @@ turn right when it looks the same as the true one (``S`` turned 180 degrees is s
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import runpy
 import time
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from models.dataset import (
-    CLASSES,
-    DATA_VERSION,
-    FEATURELESS,
-    FLAT,
-    NONE,
-    VAL_SEED,
-    Samples,
-    make_set,
-)
+from models.dataset import CLASSES, FEATURELESS, FLAT, NONE, VAL_SEED, make_set
 from models.gate import figures_section
-from models.render import ADLIB_SHARE, ALONE, CONDENSED, Style, fonts, render_sample
+from models.render import fonts
 from vision.classifier import FaceClassifier
 
 HERE = Path(__file__).resolve().parent
 NOT_PRINTED = {NONE, CLASSES.index("#"), CLASSES.index("*")}
 
 
-# The held-out sets, rendered once a process: the gate measures the candidate and, where the
-# committed model's card is of other data, the committed model on the same sets.
-@functools.cache
-def _held_out(count: int, workers: int) -> Samples:
-    return make_set(count, VAL_SEED, "val", 32, workers)
-
-
-@functools.cache
-def _unseen_tables(scenes: int) -> Samples:
-    from models.tablecrops import make_table_set
-
-    return make_table_set(scenes, 3, "unseen", 32)
-
-
-@functools.cache
-def _printings(face: str, seed: int, count: int) -> list[np.ndarray]:
-    return [_printing(i, face, seed) for i in range(count)]
-
-
 def run(
     count: int = len(CLASSES) * 200, model: Path | None = None, workers: int = 1
 ) -> dict[str, Any]:
     """Figures of the model on ``count`` held-out samples."""
-    data = _held_out(count, workers)
+    data = make_set(count, VAL_SEED, "val", 32, workers)
     clf = FaceClassifier.load(model)
     faces, orients = [], []
     for s in range(0, len(data), 256):
@@ -82,7 +52,6 @@ def run(
     )
     return {
         "val_samples": len(data),
-        "val_data": DATA_VERSION,
         "face_accuracy": round(float(face_ok.mean()), 5),
         "orientation_accuracy": round(float(orient_ok[printed].mean()), 5),
         "orientation_accuracy_unique_turn": round(float(orient_ok[printed & unique].mean()), 5),
@@ -133,7 +102,9 @@ def tray_line(tray: dict[str, Any]) -> str:
 def tables(model: Path | None = None, scenes: int = 100) -> dict[str, float]:
     """The model on crops cut from 3D tables in what training never used (``models.tabletop``
     split ``unseen``, seed 3): tops read right, and sides, table and empty cells read "none"."""
-    data = _unseen_tables(scenes)
+    from models.tablecrops import make_table_set
+
+    data = make_table_set(scenes, 3, "unseen", 32)
     faces, orients = FaceClassifier.load(model).run(list(data.images))
     truth, read = data.faces.argmax(1), faces.argmax(1)
     tops = truth != NONE
@@ -145,49 +116,6 @@ def tables(model: Path | None = None, scenes: int = 100) -> dict[str, float]:
         "tops_turn_right": float((turned & (read == truth))[tops].mean()),
         "none_right": float((read[~tops] == NONE).mean()),
     }
-
-
-#: The confidence a face read "surely" has, in the figures of ``printings``.
-SURE = 0.9
-#: How narrow the held-out condensed Os are, a share of their font's width.
-CONDENSED_O = (0.4, 0.7)
-
-
-def _printing(index: int, face: str, seed: int) -> np.ndarray:
-    """Held-out crop ``index`` of ``face`` in a ``val`` style (its joker in a printing of
-    ``models.joker`` drawn anew; an O squeezed to ``CONDENSED_O`` of its width)."""
-    rng = np.random.default_rng([seed, index])
-    style = Style.random(rng, "val", wider=True)
-    if face == "O":
-        style = replace(style, narrow=float(rng.uniform(*CONDENSED_O)))
-    return render_sample(face, int(rng.integers(4)) * 90, rng, "val", 32, style)
-
-
-def printings(model: Path | None = None, count: int = 300) -> dict[str, Any]:
-    """The joker in ``count`` held-out printings and as many condensed Os (val fonts and
-    colours, seeds of their own): the share read right, and of the jokers the share read
-    at ``SURE`` or more."""
-    clf = FaceClassifier.load(model)
-    out: dict[str, Any] = {"samples": count}
-    for name, face, seed in (("joker", "*", VAL_SEED + 10), ("condensed_o", "O", VAL_SEED + 11)):
-        reads = clf.classify(_printings(face, seed, count))
-        out[f"{name}_right"] = round(sum(p.face == face for p in reads) / count, 4)
-        if face == "*":
-            sure = sum(p.face == face and p.confidence >= SURE for p in reads)
-            out["joker_sure"] = round(sure / count, 4)
-    return out
-
-
-def printings_line(fig: dict[str, Any]) -> str:
-    """The joker and condensed-O figures as the card says them."""
-    if not fig:
-        return "Not measured."
-    return (
-        f"{fig['samples']} held-out jokers, each in a printing of its own: "
-        f"{fig['joker_right']:.2%} read as the joker, {fig['joker_sure']:.2%} at confidence "
-        f"{SURE} or more. {fig['samples']} held-out Os squeezed to {CONDENSED_O[0]}-"
-        f"{CONDENSED_O[1]} of their width: {fig['condensed_o_right']:.2%} read as O."
-    )
 
 
 def latency(clf: FaceClassifier, batch: int = 36, repeats: int = 50) -> float:
@@ -213,7 +141,6 @@ def write_card(fig: dict[str, Any], path: Path) -> None:
         if fig.get("rendered", True)
         else f"the training set read from the cache of an earlier run ({fig['render_s']} s)"
     )
-    printed = printings_line(fig.get("printings", {}))
     confused = ", ".join(f"{k} ({v})" for k, v in fig["top_confusions"].items()) or "none"
     path.write_text(
         f"""# Model card: cube_faces.onnx
@@ -240,12 +167,8 @@ crops drawn by `models/render.py` (balanced over the classes, seed 1) from
 {len(train_fonts)} free fonts (`models/fonts/SOURCES.txt`, split `train`:
 {", ".join(train_fonts)}), ink colours of real sets (blue, teal, black, red),
 white/ivory/cream cubes, underline marks under M, W, Z on 85% of sets, Ad-Lib point values
-on {ADLIB_SHARE:.0%} (0.12-0.2 of the face high), a quarter of the sets condensed (letters
-squeezed to {CONDENSED[0]}-{CONDENSED[1]} of their width), the Ad-Lib joker in every printing of
-"a square with diagonal lines" (`models/joker.py`: lines one way, the other or crossed,
-three to a dozen, thin or bold, with or without the outline, the square 0.35-0.85 of the face,
-turned, slanted, worn or sharp); {ALONE:.0%} of the faces one cube thrown alone, two sides in
-view; each crop turned by a quarter turn plus up to 40 degrees, in perspective, with the
+on 15% (0.12-0.2 of the face high), the Ad-Lib joker as a square or a diamond, hatched or
+cross-hatched; each crop turned by a quarter turn plus up to 40 degrees, in perspective, with the
 cube's side and part of another letter, neighbouring cubes, tray walls, shadows, uneven
 light, colour casts, blur, noise, JPEG artefacts and half of them seen at low resolution (the
 top face 18-32 pixels wide). "none" crops show empty tray cells, tray walls, cube sides and
@@ -284,10 +207,6 @@ quarter turns, the turns' face probabilities combined by their geometric mean.
 | "none" recognised | {pct["none_accuracy"]} |
 
 Most frequent confusions: {confused}.
-
-## The joker and narrow prints (`models.evaluate.printings`)
-
-{printed}
 
 ## 3D tables training never saw (`models.tabletop`, split `unseen`)
 
@@ -330,7 +249,6 @@ def main(argv: list[str] | None = None) -> int:
     fig = run(args.count, workers=args.workers)
     fig["batch36_median_ms"] = round(latency(FaceClassifier.load()) * 1000, 2)
     fig["tray_photo"] = tray_photo()
-    fig["printings"] = printings()
     print(json.dumps(fig, indent=1))
     return 0
 

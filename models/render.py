@@ -26,7 +26,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.cubes import CubeSet
 from engine.faces import ALPHABET, BLANK, JOKER
-from models.joker import JokerPrint, joker_ink
 
 ORIENTATIONS = (0, 90, 180, 270)
 #: Faces that carry an underline mark on real Boggle cubes, so that M/W and N/Z are told apart.
@@ -50,13 +49,6 @@ CUBES: dict[str, tuple[BGR, ...]] = {
     "train": ((245, 245, 245), (210, 232, 240), (190, 220, 235)),
     "val": ((225, 240, 248), (200, 225, 230), (235, 235, 230)),
 }
-#: Share of sets that print condensed, and how far their letters are squeezed: a font's own
-#: narrow cut or any other, so a tall, narrow O is still an O.
-CONDENSED_SHARE, CONDENSED = 0.25, (0.35, 0.85)
-#: Share of face crops of one cube thrown alone on a table (who starts), two sides in view.
-ALONE = 0.12
-#: Share of sets that print Ad-Lib's values: they tell N (2) from Z (10), M (3) from W (4).
-ADLIB_SHARE = 0.3
 TRAYS: tuple[BGR, ...] = ((90, 30, 10), (40, 40, 40), (30, 30, 140), (60, 90, 120), (70, 110, 60))
 
 
@@ -87,8 +79,6 @@ class Style:
     marks_n: bool = False
     #: The blank face printed as a solid square (Super Big Boggle's block), not left bare.
     block: bool = False
-    #: The letters' width, a share of the font's own: below 1, a condensed print.
-    narrow: float = 1.0
 
     def marked(self, face: str) -> bool:
         """Whether this set prints a mark under ``face``."""
@@ -99,9 +89,7 @@ class Style:
         """A random style of one split; held-out fonts and colours live in ``val``. With
         ``wider``, a third of the sets mark with dots and a third print in one of the
         ``WIDER_INKS``, three in ten mark N too and four in ten print the blank as a block
-        (the same styles as without for the draws they share) and a quarter print condensed,
-        the letters squeezed to 0.35-0.85 of their width. Three in ten sets print Ad-Lib's
-        letter values."""
+        (the same styles as without for the draws they share)."""
         fl = fonts(split)
         inks, cubes = INKS[split], CUBES[split]
         ink = tuple(
@@ -115,9 +103,8 @@ class Style:
             )
         )
         font = fl[rng.integers(len(fl))]
-        marks, adlib = bool(rng.random() < 0.85), bool(rng.random() < ADLIB_SHARE)
+        marks, adlib = bool(rng.random() < 0.85), bool(rng.random() < 0.15)
         dots = marks_n = block = False
-        narrow = 1.0
         if wider:
             dots = bool(rng.random() < 0.33)
             if rng.random() < 0.33:
@@ -125,9 +112,7 @@ class Style:
                 base = np.array(wide[rng.integers(len(wide))]) + rng.normal(0, 12, 3)
                 ink = tuple(int(c) for c in np.clip(base, 0, 255))
             marks_n, block = bool(rng.random() < 0.3), bool(rng.random() < 0.4)
-            if rng.random() < CONDENSED_SHARE:
-                narrow = float(rng.uniform(*CONDENSED))
-        return cls(font, ink, cube, marks, adlib, dots, marks_n, block, narrow)  # type: ignore[arg-type]
+        return cls(font, ink, cube, marks, adlib, dots, marks_n, block)  # type: ignore[arg-type]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -139,6 +124,46 @@ def _glyph(font: Path, text: str) -> np.ndarray:
     mask = np.asarray(canvas, dtype=np.float32) / 255.0
     ys, xs = np.nonzero(mask > 0.05)
     return mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
+
+
+#: How Ad-Lib sets print the joker: the museum's set calls it a "blank diamond", others
+#: hatch the face. An outline (square or diamond) with diagonal hatching inside, the
+#: hatching alone, or hatching both ways.
+JOKER_LOOKS = ("square", "diamond", "hatch", "cross")
+
+
+@functools.lru_cache(maxsize=1024)
+def joker_ink(size: int, look: str = "square", lines: int = 2) -> np.ndarray:
+    """The joker's ink ([size, size] float32, 0..1) in one of ``JOKER_LOOKS``, hatched by
+    ``lines`` diagonal lines (0: the outline alone)."""
+    t = max(1, size // 12)
+    low, high, middle = t, size - 1 - t, size // 2
+    if look == "diamond":
+        outline = [(middle, low), (high, middle), (middle, high), (low, middle)]
+    else:
+        outline = [(low, low), (high, low), (high, high), (low, high)]
+    polygon = np.array(outline, np.int32)
+    inside = np.zeros((size, size), np.float32)
+    cv2.fillConvexPoly(inside, polygon, 1.0)
+    hatch = np.zeros((size, size), np.float32)
+    step = 2 * size / (lines + 1)
+    for i in range(1, lines + 1):
+        o = int(i * step - size)
+        cv2.line(hatch, (max(0, o), max(0, -o)), (min(size, size + o), min(size, size - o)), 1.0, t)
+    if look == "cross":
+        hatch = np.maximum(hatch, hatch[:, ::-1])
+    out = hatch * inside
+    if look != "hatch":
+        cv2.polylines(out, [polygon], True, 1.0, t)
+    return out
+
+
+def _joker(size: int, rng: np.random.Generator | None) -> np.ndarray:
+    """The Ad-Lib joker, in a look drawn by ``rng`` (None: a square with two lines)."""
+    if rng is None:
+        return joker_ink(size)
+    look = JOKER_LOOKS[int(rng.integers(len(JOKER_LOOKS)))]
+    return joker_ink(size, look, int(rng.integers(0 if look == "diamond" else 1, 9)))
 
 
 def face_ink(
@@ -156,14 +181,16 @@ def face_ink(
             off = (size - side) // 2
             ink[off : off + side, off : off + side] = 1.0
         return ink
-    if face == JOKER:  # each cube a printing of its own: the model must know them all
-        return joker_ink(size, JokerPrint() if rng is None else JokerPrint.random(rng)).copy()
+    if face == JOKER:
+        side = int(size * u(0.5, 0.65))
+        off = (size - side) // 2
+        ink[off : off + side, off : off + side] = _joker(side, rng)
+        return ink
     glyph = _glyph(style.font, face)
     marked = style.marked(face)
     height = size * u(0.5, 0.62) * (0.85 if marked else 1.0)
     scale = min(height / glyph.shape[0], size * (0.8 if len(face) > 1 else 0.72) / glyph.shape[1])
-    gh = max(2, round(glyph.shape[0] * scale))
-    gw = max(2, round(glyph.shape[1] * scale * style.narrow))
+    gh, gw = max(2, round(glyph.shape[0] * scale)), max(2, round(glyph.shape[1] * scale))
     g = cv2.resize(glyph, (gw, gh), interpolation=cv2.INTER_AREA)
     bar_h = max(1, round(size * u(0.045, 0.07))) if marked else 0
     gap = max(1, round(size * u(0.03, 0.06))) if marked else 0
@@ -359,17 +386,11 @@ def render_sample(
     kind = "face" if face is not None else ("cell", "side", "wall", "table")[rng.integers(4)]
     centre = S / 2
     wall = int(rng.integers(4)) if rng.random() < 0.25 else -1
-    alone = face is not None and rng.random() < ALONE
-    if alone:  # one cube thrown on a table: no neighbours, two of its sides in view
-        wall = -1
-        dx = float(rng.choice([-1, 1]) * rng.uniform(0.05, 0.3))
-        side = (dx, float(rng.choice([-1, 1]) * rng.uniform(0.05, 0.3)))
-        canvas += rng.normal(0, rng.uniform(2, 25), (S // 8, S // 8, 1)).repeat(8, 0).repeat(8, 1)
     for j in (-1, 0, 1):  # the crop never reaches a second ring of cubes
         for i in (-1, 0, 1):
             if (i, j) == (0, 0) and kind != "face":
                 continue
-            if (i, j) != (0, 0) and (kind == "table" or alone or rng.random() < 0.15):
+            if (i, j) != (0, 0) and (kind == "table" or rng.random() < 0.15):
                 continue
             sym = face if (i, j) == (0, 0) else ALPHABET[rng.integers(len(ALPHABET))]
             o = orientation if (i, j) == (0, 0) else int(rng.integers(4)) * 90

@@ -281,13 +281,7 @@ def finish(
     write_card(figures, args.candidate / name)
     print(json.dumps(figures, indent=1))
     files = [args.out.name, args.out.with_suffix(".json").name, name]
-
-    def again(model: Path) -> dict[str, Any]:  # the committed model, where measured again
-        measured = measure(model)
-        sys.stderr.write(f"{model} measured again: {json.dumps(measured)}\n")
-        return measured
-
-    sys.stderr.write(gate.judge(args.candidate, args.out.parent, files, again) + "\n")
+    sys.stderr.write(gate.judge(args.candidate, args.out.parent, files, measure) + "\n")
     checkpoint.mark_judged(chunk.where)
     return 0
 
@@ -332,7 +326,6 @@ def measure(model: Path, val: int, workers: int) -> dict[str, Any]:
     figures = evaluate.run(val, model, workers=workers)
     figures["tray_photo"] = evaluate.tray_photo(model)
     figures["tables"] = evaluate.tables(model)
-    figures["printings"] = evaluate.printings(model)
     return figures
 
 

@@ -269,16 +269,3 @@ def test_a_committed_card_of_other_data_is_measured_again_on_the_candidates(
     _model(candidate, {"val": {"recall": 0.4, "scenes": 2}}, "newer")
     assert "stays" in gate.judge(candidate, committed, files, again(0.1))
     assert measured == ["old", "old"]
-
-
-def test_figures_of_a_renderer_the_committed_card_never_recorded_are_other_data() -> None:
-    old = _committed("CARD.md")
-    new = copy.deepcopy(old)
-    assert not gate.other_data(new, old)
-    new["val_data"] = 5  # a renderer's version the committed card did not record
-    assert gate.other_data(new, old)
-    assert gate.other_data(old, new)
-    new["printings"] = {"samples": 300, "joker_sure": 0.1}
-    old["val_data"] = 5
-    assert gate.other_data(new, old)  # a set measured only since
-    assert gate.worse(new, old) == []  # nothing of the committed card's to be worse than

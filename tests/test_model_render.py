@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from engine.faces import ALPHABET
 from models.dataset import CLASSES, make_set
-from models.joker import JokerPrint, joker_ink
 from models.render import Style, face_ink, fonts, render_face, render_sample, symmetric_orientations
 
 
@@ -96,29 +95,3 @@ def test_wider_styles_keep_the_draws_they_share() -> None:
         )
         assert not plain.dots
     assert any(Style.random(np.random.default_rng(s), wider=True).dots for s in range(20))
-
-
-def test_joker_printings_cover_what_the_rulebook_allows() -> None:
-    prints = [JokerPrint.random(np.random.default_rng(seed)) for seed in range(400)]
-    assert {p.way for p in prints} == {"/", "\\", "x"}
-    assert {p.lines for p in prints} >= set(range(3, 13))
-    assert any(p.outline == 0 for p in prints) and any(p.outline > 0 for p in prints)
-    assert all(p.lines > 0 or p.outline > 0 for p in prints)  # never an empty face
-    extents = [p.extent for p in prints]
-    assert min(extents) < 0.4 and max(extents) > 0.8
-    assert any(p.wear > 0 for p in prints) and any(p.slant != 0 for p in prints)
-    assert any(abs(p.turn - 45) < 10 for p in prints) and any(abs(p.turn) < 10 for p in prints)
-
-
-@pytest.mark.parametrize("lines", [3, 12])
-def test_joker_ink_is_its_lines_inside_its_square(lines: int) -> None:
-    one = joker_ink(64, JokerPrint(lines=lines, way="/", outline=0.0, extent=0.5))
-    both = joker_ink(64, JokerPrint(lines=lines, way="x", outline=0.0, extent=0.5))
-    framed = joker_ink(64, JokerPrint(lines=lines, way="/", outline=0.06, extent=0.5))
-    assert one.shape == (64, 64) and one.min() >= 0 and one.max() <= 1
-    assert not one[:14].any() and not one[50:].any()  # the square is half the face, centred
-    assert both.sum() > one.sum() * 1.5 and framed.sum() > one.sum()
-    falling = joker_ink(64, JokerPrint(lines=lines, way="\\", outline=0.0, extent=0.5))
-    np.testing.assert_allclose(falling, one[:, ::-1], atol=0.05)  # the other way: a mirror
-    assert np.abs(one - one[:, ::-1]).max() > 0.5  # one way is not the other
-    np.testing.assert_allclose(both, both[:, ::-1], atol=0.05)  # crossed: alike in a mirror

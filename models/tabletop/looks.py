@@ -14,8 +14,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from models.joker import JokerPrint
-from models.render import fonts
+from models.render import JOKER_LOOKS, fonts
 from models.tabletop.arrays import Array
 from models.tabletop.prints import Print
 from models.tabletop.solids import Light, Lighting
@@ -173,14 +172,11 @@ def cube_look(rng: np.random.Generator, split: str, game: str) -> CubeLook:
     )
 
 
-def _joker(rng: np.random.Generator) -> JokerPrint:
-    """How a set prints its joker (``models.joker``). Its three draws are those of the
-    four looks the tables drew before, so that every other draw of a table is as it was and
-    the tables' figures compare; the printing comes from a generator they seed."""
-    look = int(rng.integers(4))
-    lines = int(rng.integers(0 if look == 1 else 1, 9))  # the old bounds: the same draws
-    seed = [look, lines, int(rng.uniform(0.5, 0.85) * 2**24)]
-    return JokerPrint.random(np.random.default_rng(seed))
+def _joker(rng: np.random.Generator) -> tuple[str, int, float]:
+    """How a set prints its joker: a look, its hatching and its extent on the face."""
+    look = JOKER_LOOKS[int(rng.integers(len(JOKER_LOOKS)))]
+    lines = int(rng.integers(0 if look == "diamond" else 1, 9))
+    return look, lines, float(rng.uniform(0.5, 0.85))
 
 
 def tray_look(rng: np.random.Generator, split: str) -> TrayLook:

@@ -15,8 +15,7 @@ import numpy as np
 
 from engine.cubes import CubeSet
 from engine.faces import BLANK, JOKER
-from models.joker import JokerPrint, joker_ink
-from models.render import _glyph
+from models.render import _glyph, joker_ink
 from models.tabletop.arrays import Array
 
 #: The Ad-Lib letter values, printed small in a corner.
@@ -36,8 +35,9 @@ class Print:
     values: bool = False
     #: A faint ring pressed into the face around the letter (0 = none).
     ring: float = 0.0
-    #: How the set prints its joker (``models.joker``).
-    joker: JokerPrint = JokerPrint()
+    #: The joker: its look (``models.render.JOKER_LOOKS``), hatching lines and extent (a
+    #: share of the face's side).
+    joker: tuple[str, int, float] = ("square", 2, 0.58)
     #: The Ad-Lib value's height, a share of the face's side.
     value: float = 0.17
 
@@ -65,7 +65,11 @@ def ink(face: str, style: Print, size: int) -> Array:
     if face == BLANK:
         return out
     if face == JOKER:
-        return np.asarray(np.maximum(out, joker_ink(size, style.joker)))
+        look, lines, extent = style.joker
+        side = max(4, int(size * extent))
+        off = (size - side) // 2
+        out[off : off + side, off : off + side] = joker_ink(side, look, lines)
+        return out
     glyph = _glyph(style.font, face)
     marked = style.mark != "none" and face in style.marked
     height = size * style.height * (0.86 if marked else 1.0)
