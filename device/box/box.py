@@ -141,9 +141,8 @@ class Box:
         """Whether the table read live changed the screen (its running score, the cubes
         laid, its words) since the last screen saved of it: each such screen is saved."""
         live = self.referee.scoring.live
-        seen = live.view if live is not None else None
-        if self.referee.state is not State.TIMING or seen is None or not seen.grid:
-            return False  # no crossword read yet: the screen shows nothing of it
+        if self.referee.state is not State.TIMING or live is None or live.view is None:
+            return False
         shown = (view.score, view.used, view.lines)
         if shown == self._live_saved:
             return False
