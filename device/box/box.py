@@ -68,8 +68,6 @@ class Box:
         #: the pages of its screen saved so far.
         self._changes_seen = -1
         self._pages_saved: set[int] = set()
-        #: What the live reading of an Ad-Lib turn last put on a saved screen.
-        self._live_saved: tuple[object, ...] = ()
         # A slow step (reading, scoring) shows its own screen first; the other screens
         # are saved once a state's step has run, so they show what the players see.
         referee.on_change = self._changed
@@ -133,21 +131,7 @@ class Box:
         if screenshot and number not in self._pages_saved:
             self._pages_saved.add(number)
             self.screenshot(str(self.referee.state))
-        if screenshot and self._live_changed(view):
-            self.screenshot("live")
         return view
-
-    def _live_changed(self, view: View) -> bool:
-        """Whether the table read live changed the screen (its running score, the cubes
-        laid, its words) since the last screen saved of it: each such screen is saved."""
-        live = self.referee.scoring.live
-        if self.referee.state is not State.TIMING or live is None or live.view is None:
-            return False
-        shown = (view.score, view.used, view.lines)
-        if shown == self._live_saved:
-            return False
-        self._live_saved = shown
-        return True
 
     def screenshot(self, name: str) -> Path | None:
         """Save the screen as it is now (drawn afresh), with its line in the journal."""

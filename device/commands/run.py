@@ -36,10 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--screens",
         metavar="FOLDER",
-        help=(
-            "save each new screen here as PNG (each live reading that changes an Ad-Lib "
-            "turn's screen too), each with a line of FOLDER/screens.jsonl"
-        ),
+        help="save each new screen here as PNG, each with a line of FOLDER/screens.jsonl",
     )
     parser.add_argument(
         "--script",

@@ -1,7 +1,6 @@
 """The screens the box saves (``cuberef run --screens FOLDER``, the demo): each one a PNG,
-``NN-state.png`` (``NN-live.png``: an Ad-Lib turn's table read live changed the screen),
-numbered on from the folder's highest after a restart, and for each a line of
-``FOLDER/screens.jsonl``:
+``NN-state.png``, numbered on from the folder's highest after a restart, and for each a
+line of ``FOLDER/screens.jsonl``:
 
     {"t": seconds since the box started, "file": "07-timing.png", "state": "timing",
      "text": [every line of text drawn, in the order drawn], "code": the join code on

@@ -9,15 +9,12 @@ tested: it streams, shows, and decides what to score."""
 
 from __future__ import annotations
 
-import json
-
 import cv2
 from live_frames import CROSSWORD, ROLL
 
 from device.draw.paint import SMALLEST
 from device.draw.render import render
 from device.referee.flow import State
-from models.sequences import Shot, laid
 
 from .conftest import ListReader, loose_reading
 from .test_round import box_settings, build, run_out_the_clock, tap
@@ -25,7 +22,7 @@ from .test_round import box_settings, build, run_out_the_clock, tap
 MONEY = ("MONEY",)
 
 
-def adlib_box(tmp_path, frames, table, crossword, **kw):
+def adlib_box(tmp_path, frames, table, crossword):
     photos = tmp_path / "photos"
     photos.mkdir()
     for number, image in enumerate(frames):
@@ -33,7 +30,7 @@ def adlib_box(tmp_path, frames, table, crossword, **kw):
     chosen = box_settings(tmp_path, photos, "adlib")
     chosen.update(players=["Ann"], rounds=1)
     reader = ListReader([loose_reading(ROLL)], [crossword], table=table)
-    made, clock, _ = build(tmp_path, photos, reader=reader, game="adlib", settings=chosen, **kw)
+    made, clock, _ = build(tmp_path, photos, reader=reader, game="adlib", settings=chosen)
     return made, clock
 
 
@@ -77,31 +74,6 @@ def test_a_word_the_lexicon_does_not_know_is_named_and_the_score_is_not_sure(
     assert view.score == "? so far"
     # what is wrong first, then the words laid so far
     assert [line.text for line in view.lines] == ["Not a word: YQ", "Laid: MONEY"]
-
-
-def test_each_live_reading_that_changes_the_screen_is_saved_with_the_screens(
-    tmp_path, table, hand_frames
-) -> None:
-    growing = loose_reading(ROLL, grid=("MONEY", "....Q"))
-    whole = loose_reading(ROLL, grid=tuple(CROSSWORD))
-    begun = table.photo(Shot(laid(table, ["MONEY", "....Q"])), 0)
-    shots = tmp_path / "shots"  # as `cuberef run --screens FOLDER` saves them
-    made, _clock = adlib_box(tmp_path, [begun], growing, whole, screenshots=shots)
-    tap(made)
-    read_live(made)
-    made.box.draw()
-    read_live(made)  # the same table again: the screen is the same
-    made.box.draw()
-    made.referee.parts.reader.table = whole  # the players lay the rest: the camera sees it
-    made.referee.scoring.live.frame = lambda: hand_frames[0][1]
-    read_live(made, frames=4)
-    made.box.draw()
-    journal = [json.loads(line) for line in (shots / "screens.jsonl").read_text().splitlines()]
-    live = [entry for entry in journal if entry["file"].endswith("-live.png")]
-    assert [entry["state"] for entry in live] == ["timing", "timing"]
-    assert {"? so far", "Not a word: YQ", "Laid: MONEY"} <= set(live[0]["text"])
-    assert "31 so far" in live[1]["text"] and "Not a word: YQ" not in live[1]["text"]
-    assert all((shots / entry["file"]).is_file() for entry in live)
 
 
 def test_a_cube_of_the_roll_seen_nowhere_is_asked_for_and_the_score_waits(
