@@ -2,7 +2,7 @@
 words, and the standings over the matches.
 
 Each match is replayed from its stored events as a restarted box replays it
-(``device.referee.matchplay.replay``): its sides with their members, and each scored round's
+(``device.referee.replaying.replay``): its sides with their members, and each scored round's
 board (Boggle family) or roll (Ad-Lib) with each side's stored score. A side's words are
 refereed again by the engine from the same lists (a crossword from the same rows), with
 the table's rulings as they stood when the round was scored; ``words=False`` leaves them
@@ -16,15 +16,15 @@ out (the box's match table needs only the scores). The standings are a row a pla
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import logging
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from device.config.house_rules import with_settings
 from device.config.sections import Settings
-from device.referee.matchplay import BoxMatch, Round, replay
+from device.referee.matchplay import BoxMatch, Round
+from device.referee.replaying import replay
 from device.seams.readings import board_of
 from device.store.events import (
     Event,
@@ -127,19 +127,6 @@ class PastMatch:
     renamed: tuple[tuple[str, str], ...] = ()
     #: The rounds agreed for it (0: no limit), as the screen gave them beside each round.
     agreed: int = 0
-
-
-@dataclass(frozen=True)
-class Standing:
-    """A player (or a team) over the matches read: matches played (one round scored or
-    more), won (their side won), and points (their side's match scores)."""
-
-    name: str
-    played: int
-    won: int
-    points: int
-    #: A player's names, the first first, where they were renamed; a team's: its members.
-    names: tuple[str, ...] = ()
 
 
 def read_matches(
@@ -356,99 +343,3 @@ def _crossword_words(
     sides = match.model.sides if match.model is not None else ()
     side = next((s.name for s in sides if done.player in (s.name, *s.members)), done.player)
     return {side: words}, {side: crossword}
-
-
-# The standings ---------------------------------------------------------------------------
-
-
-def standings(matches: Sequence[PastMatch]) -> list[Standing]:
-    """Every player over ``matches``, their side's result counted for each member; a
-    player renamed between matches is one player, under their last name. Most won first,
-    then most points, then by name."""
-    players: dict[int, list[str]] = {}
-    counts: dict[int, list[int]] = {}
-    for match, side, members in _played(matches):
-        for member, name in zip(members, side.members, strict=True):
-            named = players.setdefault(member, [])
-            if name not in named:
-                named.append(name)
-            _count(counts.setdefault(member, [0, 0, 0]), match, side)
-    return _ranked(
-        (players[who][-1], counts[who], tuple(players[who]) if len(players[who]) > 1 else ())
-        for who in counts
-    )
-
-
-def team_standings(matches: Sequence[PastMatch]) -> list[Standing]:
-    """Every team (a side of its own name, or partners) whose members were the same
-    players in each of its matches, ranked as ``standings`` ranks the players."""
-    teams: dict[str, tuple[int, ...]] = {}
-    counts: dict[str, list[int]] = {}
-    changed: set[str] = set()
-    named: dict[str, tuple[str, ...]] = {}
-    for match, side, members in _played(matches):
-        if side.members == (side.name,):
-            continue  # a player alone
-        if teams.setdefault(side.name, tuple(sorted(members))) != tuple(sorted(members)):
-            changed.add(side.name)
-        named[side.name] = side.members
-        _count(counts.setdefault(side.name, [0, 0, 0]), match, side)
-    return _ranked((name, counts[name], named[name]) for name in counts if name not in changed)
-
-
-def _played(matches: Sequence[PastMatch]) -> Iterator[tuple[PastMatch, PastSide, tuple[int, ...]]]:
-    """Each side of each match played (one round scored or more), with its members as
-    players: a name is one player from match to match, and a rename hands the player on
-    to the new name (the old one is then free for someone else)."""
-    player: dict[str, int] = {}
-    numbers = itertools.count()
-    for match in matches:
-        if match.rounds:
-            for side in match.sides:
-                for member in side.members:
-                    if member not in player:
-                        player[member] = next(numbers)
-                yield match, side, tuple(player[member] for member in side.members)
-        for old, new in match.renamed:
-            if old in player:
-                player[new] = player.pop(old)
-
-
-def _count(counts: list[int], match: PastMatch, side: PastSide) -> None:
-    counts[0] += 1
-    counts[1] += side.name in match.winners
-    counts[2] += side.score
-
-
-def _ranked(rows: Iterable[tuple[str, list[int], tuple[str, ...]]]) -> list[Standing]:
-    ranked = sorted(rows, key=lambda row: (-row[1][1], -row[1][2], row[0]))
-    return [
-        Standing(name, played, won, points, names) for name, (played, won, points), names in ranked
-    ]
-
-
-@dataclass(frozen=True)
-class Evening:
-    """What the box's match table shows of the evening: how many matches, the standings."""
-
-    matches: int = 0
-    standings: tuple[Standing, ...] = ()
-    teams: tuple[Standing, ...] = ()
-
-
-def evening(store: Store, settings: Settings, since: float) -> Evening:
-    """The matches begun at ``since`` or later, and the standings over them."""
-    matches = read_matches(store, settings, since, words=False)
-    return Evening(len(matches), tuple(standings(matches)), tuple(team_standings(matches)))
-
-
-def evening_or_none(store: Store | None, settings: Settings, since: float) -> Evening:
-    """``evening``, or none where the store cannot be read (stored data never stops the
-    box: its match table then shows the match alone)."""
-    if store is None:
-        return Evening()
-    try:
-        return evening(store, settings, since)
-    except Exception:
-        log.exception("the evening's standings could not be read")
-        return Evening()

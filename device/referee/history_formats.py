@@ -11,15 +11,8 @@ from typing import Any
 
 from device.base.strings import plural, say, translated
 from device.base.wording import game_title, names_and, winners_line, word_said
-from device.referee.history import (
-    PastMatch,
-    PastRound,
-    SideRound,
-    Standing,
-    Word,
-    standings,
-    team_standings,
-)
+from device.referee.history import PastMatch, PastRound, SideRound, Word
+from device.referee.standings import Standing, standings, team_standings
 from engine.errors import CuberefError
 
 

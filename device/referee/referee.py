@@ -29,7 +29,6 @@ from device.parts.camera import Camera
 from device.referee.corrections import Corrections
 from device.referee.disputes import Disputes
 from device.referee.flow import IN_ROUND, PRESSES, Event, Machine, State
-from device.referee.history import Evening, evening_or_none
 from device.referee.keyboard import Keyboard
 from device.referee.lists import Desk
 from device.referee.matchplay import BoxMatch, Round, starting
@@ -37,9 +36,10 @@ from device.referee.notices import Notices
 from device.referee.prompt import prompt
 from device.referee.record import Record
 from device.referee.resuming import resume_match
-from device.referee.retake import HouseReads, rescore, take_back
+from device.referee.retake import HouseReads, take_back
 from device.referee.scoring import Scoring
 from device.referee.sign import Sign
+from device.referee.standings import Evening, evening_or_none
 from device.referee.table import Table, make_code
 from device.referee.timer import Timer
 from device.seams.readings import check_roll
@@ -345,13 +345,6 @@ class Referee:
         self._beep(CANCEL)
         self.message = say("round-cancelled", self.language, next=self.prompt())
 
-    # Rulings taken back -----------------------------------------------------------------
-
-    def rescore(self) -> None:
-        """The last scored round scored again where its words are now ruled otherwise
-        (``device.referee.retake``)."""
-        rescore(self)
-
     # Players and their lists ------------------------------------------------------------
 
     def players_with_lists(self) -> list[str]:
@@ -366,8 +359,7 @@ class Referee:
     @property
     def desk(self) -> Desk | None:
         """The lists of the round under way, if one is."""
-        done = self.round
-        return done.desk if done is not None else None
+        return self.round.desk if self.round is not None else None
 
     def correct(self, index: int, face: Face) -> None:
         """The players say face ``index`` of the roll really shows ``face``."""
@@ -375,17 +367,9 @@ class Referee:
             self.corrections.face(self.round, index, face)
             self.on_change(self)
 
-    def mark_challenge(self, index: int) -> None:
-        """The players say which cube is Big Boggle's challenge cube."""
-        if self.round is not None:
-            self.corrections.challenge(self.round, index)
-            self.on_change(self)
-
     def resume(self) -> None:
         """Pick the stored match up where it stopped (``device.referee.resuming``)."""
         resume_match(self)
-
-    # Helpers -------------------------------------------------------------------------
 
     def _started(self) -> MatchStarted:
         with_lists = self.game.is_tray and self.settings.page.lists
@@ -403,10 +387,8 @@ class Referee:
 
     def _timer_run(self) -> float:
         """How long the timer of the round under way has run (0 before it starts)."""
-        running = self.round
-        if running is None or running.started_at is None:
-            return 0.0
-        return max(0.0, self.clock.wall() - running.started_at)
+        started = self.round.started_at if self.round is not None else None
+        return 0.0 if started is None else max(0.0, self.clock.wall() - started)
 
     def _opened(self) -> Camera:
         if self._camera is None:

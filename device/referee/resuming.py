@@ -10,8 +10,10 @@ from device.base.wording import resumed
 from device.config.sections import Settings
 from device.referee.disputes import Disputes
 from device.referee.flow import Event, Machine, State
-from device.referee.matchplay import BoxMatch, Round, last_scored, replay, stopped_at
+from device.referee.matchplay import BoxMatch, Round
 from device.referee.record import Record
+from device.referee.replaying import last_scored, replay, stopped_at
+from device.referee.retake import Retaking, rescore
 from device.referee.scoring import Scoring
 from device.referee.table import Table
 from device.store.events import Event as StoredEvent
@@ -20,7 +22,7 @@ from engine.games import Game
 log = logging.getLogger("cuberef.referee")
 
 
-class Resumable(Protocol):
+class Resumable(Retaking, Protocol):
     """What of the referee a restart puts back (``device.referee.referee.Referee``)."""
 
     game: Game
@@ -43,7 +45,6 @@ class Resumable(Protocol):
     def handle(self, event: Event | str) -> None: ...
     def prompt(self) -> str: ...
     def players_with_lists(self) -> list[str]: ...
-    def rescore(self) -> None: ...
 
 
 def resume_match(referee: Resumable) -> None:
@@ -72,7 +73,7 @@ def resume_match(referee: Resumable) -> None:
             referee.round.desk = referee.scoring.desk(referee.round, referee.match)
     if resume is not None:
         referee.handle(resume)
-    referee.rescore()  # a ruling on its words changed while the box was off
+    rescore(referee)  # a ruling on its words changed while the box was off
     referee.machine.settle()  # a restarted box takes its first press at once
     if referee.match is not None:
         ended, said = referee.match.ended, referee.message

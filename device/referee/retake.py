@@ -20,11 +20,11 @@ from typing import Protocol
 
 from device.config.sections import Settings
 from device.referee.disputes import Disputes
-from device.referee.history import Evening, evening_or_none
 from device.referee.lists import Desk
 from device.referee.matchplay import BoxMatch, Round
 from device.referee.record import Record
 from device.referee.scoring import Scoring
+from device.referee.standings import Evening, evening_or_none
 from device.store.events import MatchEnded
 
 log = logging.getLogger("cuberef.referee")

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from device.base.strings import plural, say
 from device.base.wording import progress, unpartnered_line, winners_line
 from device.draw.lines import Line
-from device.referee.history import Evening, Standing
 from device.referee.matchplay import BoxMatch
 from device.referee.referee import Referee
+from device.referee.standings import Evening, Standing
 
 
 def table_lines(referee: Referee) -> tuple[Line, ...]:

@@ -204,7 +204,8 @@ def test_a_new_name_during_a_match_is_refused_with_a_sentence(tmp_path, photos):
 def test_a_renamed_player_s_old_name_is_free_for_someone_else():
     """Petr becomes Petr Novák after match 1, then Petr N. after match 2; a new Petr joins
     for match 3: two players, the renamed one under his last name."""
-    from device.referee.history import PastMatch, PastRound, PastSide, standings
+    from device.referee.history import PastMatch, PastRound, PastSide
+    from device.referee.standings import standings
 
     boggle = find_game("boggle")
     played = PastRound(1, "TNTB/GDAR/ELTE/SISH", "", ())

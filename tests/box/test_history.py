@@ -19,7 +19,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-import device.referee.history
+import device.referee.standings
 from device.base.clock import FakeClock
 from device.base.wording import names_and
 from device.cli import main
@@ -443,7 +443,7 @@ def test_a_store_that_cannot_be_read_back_leaves_the_match_table_to_the_match(
     def damaged(*_args):
         raise sqlite3.DatabaseError("database disk image is malformed")
 
-    monkeypatch.setattr(device.referee.history, "evening", damaged)
+    monkeypatch.setattr(device.referee.standings, "evening", damaged)
     made, clock, _ = build(tmp_path, photos)
     tap(made)
     run_out_the_clock(made, clock)
