@@ -11,7 +11,6 @@ import numpy as np
 from engine.cubes import CubeSet
 from engine.faces import BLANK, Face
 from vision.assign import best_edition, own_faces
-from vision.close_up import frame_face
 from vision.crop import CROP, cut_face
 from vision.crossword import (
     Grid,
@@ -26,7 +25,6 @@ from vision.detect import FaceQuad, downscale, pieces
 from vision.errors import NoCubesFound
 from vision.find import may_be_one_cube, one_cube, same_top
 from vision.lattice import turn_cell
-from vision.marks import look_alikes, mark_up, settled
 from vision.pieces import joining
 from vision.prediction import FacePrediction
 from vision.reading import DOUBTFUL, FaceReading, LooseReading
@@ -51,8 +49,6 @@ AGAIN, NEARER, SMALLER = 4, 20, (0.75, 0.55, 0.4)
 #: How sure the model must be of a face only a colour cut or carving proposed, where the
 #: detector found tops.
 CUT_CONFIDENCE = 0.9
-#: A cube that fills the frame is found, if at all, as this many pieces of its print at most.
-PIECES = 2
 
 
 def read_loose(
@@ -63,8 +59,12 @@ def read_loose(
     is_word: Callable[[str], bool] | None = None,
 ) -> LooseReading:
     small = downscale(image)
-    # Where nothing is found, one cube may fill the frame: looked for below.
     quads = steps.find(image, small=small)
+    if not quads:
+        raise NoCubesFound(
+            "No cubes were found in the photo; photograph the cubes from above, "
+            "filling more of the frame."
+        )
     # Whether the photo is too blurred or too small to read is judged at the end.
     predictions = steps.look(image, [q.corners for q in quads], check=False)
     proposed, first_read = quads, predictions
@@ -146,15 +146,6 @@ def read_loose(
         sides = seen_sides(image, [tops[k] for k in ours])
         kept = [len(quads) + k for n, k in enumerate(ours) if n not in sides]
         quads, predictions = quads + tops, predictions + reads
-    if not any(predictions[k].confidence >= SURE for k in kept):
-        # Nothing read surely: one cube may fill the frame, with no table round it to tell
-        # it by (the finder finds nothing there, or pieces of its print, read doubtfully).
-        filling = frame_face(image, steps.look, small)
-        if filling is not None and _fills_frame(filling, [quads[k] for k in kept], possible):
-            best = max((predictions[k].confidence for k in kept), default=0.0)
-            if filling[1].confidence >= best:
-                kept = [len(quads)]
-                quads, predictions = quads + [filling[0]], predictions + [filling[1]]
     # The photo is judged too blurred or too small to read on the faces kept where the model
     # is sure of one of them: soft specks of table about a cube read surely say nothing of
     # it. Else on every find the model took for a face, since nothing tells the cubes.
@@ -186,10 +177,9 @@ def read_loose(
     # rolled loose, for who starts or a count, may lie as a tray.)
     if not game.size:
         refuse_trays(quads, len(assignment.cube_set.dice), game.id)
-    left_out = len(chosen) - len(cubes)
-    if left_out:
+    if len(cubes) < len(chosen):
         warnings.append(
-            f"Left out {left_out} thing(s) that looked like cubes but match "
+            f"Left out {len(chosen) - len(cubes)} thing(s) that looked like cubes but match "
             f"none of the {len(assignment.cube_set.dice)} {game.id} cubes."
         )
         quads = [quads[k] for k in cubes]
@@ -207,39 +197,29 @@ def read_loose(
         )
     faces_read = []
     for quad, prediction, assigned, cell in zip(quads, predictions, chosen, cells, strict=True):
-        face, confidence, said, either = _turned_alike(
-            image, quad, prediction, Face(assigned.face or BLANK), assigned.probability, cell
-        )
+        face = Face(assigned.face or BLANK)
         faces_read.append(
             FaceReading(
                 face,
                 quad.center[0],
                 quad.center[1],
-                confidence,
+                assigned.probability,
                 prediction.orientation % 360,
                 tuple((float(x), float(y)) for x, y in quad.corners),
                 cell,
                 assigned.off_set,
-                said,
-                either,
+                likely(prediction.by_face()),
             )
         )
-        if either:
-            warnings.append(
-                f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) shows "
-                f"{' or '.join(either)}, "
-                "which only its turn tells apart, and no mark on it shows which way is up: "
-                "turn it upright."
-            )
-        elif assigned.off_set:
+        if assigned.off_set:
             warnings.append(
                 f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) shows {face}, which "
                 f"no free cube of the set “{assignment.cube_set.title}” shows: check it."
             )
-        elif confidence < DOUBTFUL:
+        elif assigned.probability < DOUBTFUL:
             warnings.append(
                 f"The cube at ({quad.center[0]:.0f}, {quad.center[1]:.0f}) read as {face} "
-                f"with confidence {confidence:.2f}; check it."
+                f"with confidence {assigned.probability:.2f}; check it."
             )
     prints = [
         tuple(np.roll(p.orientation_probabilities, frame))
@@ -254,14 +234,7 @@ def read_loose(
         )
     order = sorted(range(len(faces_read)), key=lambda k: (faces_read[k].y, faces_read[k].x))
     return LooseReading(
-        game.id,
-        tuple(faces_read[k] for k in order),
-        grid,
-        tuple(warnings),
-        turn * 90,
-        pieces,
-        left_out,
-        expected,
+        game.id, tuple(faces_read[k] for k in order), grid, tuple(warnings), turn * 90, pieces
     )
 
 
@@ -294,48 +267,6 @@ def tops_again(
     sure = [k for k, p in enumerate(chosen) if p.confidence >= GAP_CONFIDENCE]
     once = one_per_cube([tops[k] for k in sure], [chosen[k] for k in sure])
     return [tops[sure[k]] for k in once], [chosen[sure[k]] for k in once]
-
-
-def _turned_alike(
-    image: np.ndarray,
-    quad: FaceQuad,
-    prediction: FacePrediction,
-    face: Face,
-    confidence: float,
-    cell: tuple[int, int] | None,
-) -> tuple[Face, float, tuple[tuple[str, float], ...], tuple[str, ...]]:
-    """A cube read as ``face`` this surely, with what the model said of it: its face, how
-    sure, the faces it may be with their likelihoods, and the faces it may be alike but for
-    their turn. A loose cube lies at any turn, so an N is a Z turned and only a mark on the
-    face tells which (``vision.marks``); unmarked it is either, each half as likely. A
-    crossword's cubes stand its way up."""
-    said = likely(prediction.by_face())
-    either = () if cell is not None else look_alikes(str(face))
-    if not either:
-        return face, confidence, said, ()
-    crop = cut_face(image, quad.corners, CROP)
-    marked = settled(replace(prediction, face=str(face)), mark_up(crop))
-    if marked.marked:
-        return Face(str(marked.face)), marked.confidence, likely(marked.by_face()), ()
-    half = confidence / len(either)
-    rest = tuple(item for item in said if item[0] not in either)
-    return face, half, tuple((f, round(half, 4)) for f in either) + rest, either
-
-
-def _fills_frame(
-    filling: tuple[FaceQuad, FacePrediction], kept: Sequence[FaceQuad], possible: set[str]
-) -> bool:
-    """Whether the face the model reads in the frame as a whole (``vision.close_up``) is
-    a cube of the game's that fills it: read as surely as a face only a cut proposed, and
-    the finds kept, ``PIECES`` at most, lie on it (pieces of its print), less than half
-    as wide as it."""
-    quad, read = filling
-    return (
-        read.confidence >= CUT_CONFIDENCE
-        and _own_share(read, possible) >= OWN_SHARE
-        and len(kept) <= PIECES
-        and not (~pieces([q.corners for q in kept], [quad.corners])).any()
-    )
 
 
 def _own_share(prediction: FacePrediction, possible: set[str]) -> float:

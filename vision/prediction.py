@@ -34,9 +34,6 @@ class FacePrediction:
     #: One per class of ``engine.faces.ALPHABET``, then "none".
     probabilities: tuple[float, ...]
     orientation_probabilities: tuple[float, ...]
-    #: The face's own mark (an underline, a printed value) showed which way is up, and so
-    #: which of two letters alike but for their turn (N, Z; M, W) it is (``vision.marks``).
-    marked: bool = False
 
     @property
     def is_face(self) -> bool:

@@ -45,9 +45,6 @@ class FaceReading:
     #: The face model's probabilities of the faces it found likely here, likeliest first
     #: (a live reading adds them up over frames: ``vision.evidence``); () where not kept.
     evidence: tuple[tuple[str, float], ...] = ()
-    #: The faces it may be, alike but for their turn (N or Z, M or W), where no mark on the
-    #: cube shows which way is up: the players turn it upright; () where it is one face.
-    either: tuple[str, ...] = ()
 
     @property
     def doubtful(self) -> bool:
@@ -166,10 +163,6 @@ class LooseReading:
     #: The cubes in each piece of touching cubes large enough to be a crossword, largest (the
     #: grid's) first: more than one, and the photo leaves open which is the crossword.
     pieces: tuple[int, ...] = ()
-    #: Things that looked like cubes but were left out, as matching none of the set's cubes.
-    left_out: int = 0
-    #: How many cubes the set read with has (0 where not known).
-    set_cubes: int = 0
 
     @property
     def roll(self) -> Roll:
@@ -196,7 +189,6 @@ class LooseReading:
                     "x": round(face.x, 1),
                     "y": round(face.y, 1),
                     "confidence": round(face.confidence, 4),
-                    "either": list(face.either),
                 }
                 for face in self.faces
             ],

@@ -20,8 +20,6 @@ from device.seams.seams import NoCrossword, Scorer
 from engine.errors import NotationError, RuleError
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from engine.adlib.grid import Grid
     from engine.adlib.match import Match as AdlibMatch
     from engine.adlib.referee import Verdict
@@ -60,15 +58,15 @@ def run(args: argparse.Namespace) -> int:
     photo = getattr(args, "photo", None)
     reading = None
     if photo:
-        if args.grid:
-            raise NotationError("Give the crossword as a photo or with --grid, not both.")
+        if args.roll or args.grid:
+            raise NotationError(
+                "Give the crossword as a photo or with --roll and --grid, not both."
+            )
         try:
             reading = read_crossword_photo(photo, game, lexicon)
         except NoCrossword as none:
             raise NotationError(f"{str(none)[:-1]}, or give --roll and --grid.") from None
-        # The roll given (--roll) is the roll; else the cubes read on the table are.
-        roll = Roll.parse(args.roll, game.id) if args.roll else reading.roll
-        rows = tuple(reading.grid or ())
+        roll, rows = reading.roll, tuple(reading.grid or ())
     elif not (args.roll and args.grid):
         raise NotationError(
             "Give the roll with --roll and the crossword with --grid, or a photo of the crossword."
@@ -83,25 +81,17 @@ def run(args: argparse.Namespace) -> int:
     if verdict.roll_errors:
         # Cubes on the table that were never rolled: the input is wrong, not the play.
         raise RuleError(" ".join(verdict.roll_errors))
-    doubted: tuple[str, ...] = ()
-    if reading is not None:  # a photo: is its score sure?
-        from vision.doubts import photo_doubts
-
-        given = [str(face) for face in roll.faces] if args.roll else None
-        doubted = photo_doubts(reading, given, [str(face) for face in verdict.unused])
     match, player = record_turn(args, game.id, verdict)
     if args.json:
         document = verdict.to_json()
         if reading is not None:
-            document["sure"] = not doubted
-            document["doubts"] = list(doubted)
             document["reading"] = reading.to_json()
         if match is not None:
             document["player"] = player
             document["match"] = matches.to_json(match)
         emit_json(document)
     else:
-        print(describe(verdict, doubted))
+        print(describe(verdict))
         if match is not None:
             print(f"{player}'s turn scores {match.turns[-1].score}.")
             print(matches.describe(match))
@@ -149,8 +139,8 @@ def record_turn(
         return match, side.name
 
 
-def describe(verdict: Verdict, doubted: Sequence[str] = ()) -> str:
-    """The verdict as a player reads it; ``doubted``: why its score is not sure."""
+def describe(verdict: Verdict) -> str:
+    """The verdict as a player reads it."""
     lines = []
     for title, words in (("Across", verdict.across), ("Down", verdict.down)):
         listed = ", ".join(
@@ -160,8 +150,7 @@ def describe(verdict: Verdict, doubted: Sequence[str] = ()) -> str:
     unused = " ".join(map(str, verdict.unused)) or "none"
     lines.append(f"Unused: {unused} (-{verdict.unused_points})")
     if verdict.valid:
-        unsure = f" (not sure: {' '.join(doubted)})" if doubted else ""
-        lines.append(f"Score: {verdict.score}{unsure}")
+        lines.append(f"Score: {verdict.score}")
     else:
         lines.append("No score: " + " ".join(verdict.errors))
     return "\n".join(lines)

@@ -29,7 +29,6 @@ from engine.adlib.best import BestCrossword
 from engine.games import Game
 from engine.house import HouseList
 from vision import LooseReading
-from vision.doubts import photo_doubts
 
 
 class Scoring:
@@ -143,10 +142,7 @@ class Scoring:
         roll = done.reading.roll
         refereed = self.scorer.score_crossword(roll, read.grid, self.game, lexicon)
         done.verdict, done.grid = refereed.verdict, refereed.rows
-        # What leaves the score in doubt is said too, each cube in words (as live).
-        faces, unused = [str(f) for f in roll.faces], [str(f) for f in done.verdict.unused]
-        unsure = [d for d in photo_doubts(read, faces, unused) if d not in read.warnings]
-        done.notes = (*read.warnings, *unsure, *([note] if note else []))
+        done.notes = (*read.warnings, note) if note else read.warnings
         self.unwatch()  # read and refereed: the turn's live reading is done
         found = self.scorer.best_crossword(roll, self.game, self.settings.best_seconds, lexicon)
         score = done.verdict.score or 0

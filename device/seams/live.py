@@ -10,7 +10,6 @@ given (``--roll``, or the one read at the turn's start), every cube it leaves ou
 crossword must be seen lying loose, since a cube the reader missed may be a letter of the
 crossword rather than a cube to subtract; it is named (``unseen``) so that the players can
 show it to the camera. An Ad-Lib table read without a roll must show all 13 cubes. The
-rule is ``vision.doubts``'s, by which ``score PHOTO`` judges a still photo too. The
 roll is ``--roll`` where given, else the cubes read on the table.
 """
 
@@ -24,10 +23,10 @@ from typing import Any
 from device.seams.seams import Scorer, lexicon_for
 from engine.adlib import Roll, letter_value
 from engine.adlib.grid import Grid
+from engine.adlib.roll import CUBES
 from engine.errors import CuberefError
 from engine.games import Game
 from engine.lexicon import Lexicon
-from vision.doubts import doubts, unseen_cubes
 from vision.evidence import given_roll
 from vision.live import Live, State
 from vision.reading import LooseReading
@@ -137,9 +136,44 @@ def live_view(live: Live, game: Game, roll: Roll | None = None, lexicon: str = "
     words = tuple(Word(w.text, w.valid) for w in verdict.across + verdict.down)
     unused = _faces(verdict.unused)
     unseen = unseen_cubes(unused, reading) if roll is not None else ()
-    sure = not doubts(reading, _faces(roll.faces) if roll else None, unused)
-    score = verdict.score if sure else None
+    score = verdict.score if _sure(reading, game, roll) and not unseen else None
     return LiveView(live.state, reading.grid, score, unused, words, unseen)
+
+
+def unseen_cubes(unused: Sequence[str], reading: LooseReading) -> tuple[str, ...]:
+    """The cubes of ``unused`` (the roll's, left out of the crossword) that no loose cube of
+    ``reading`` was read as: each loose cube read surely stands for its own face, and one
+    read doubtfully for any; what is left was not seen.
+
+    >>> from vision.reading import FaceReading
+    >>> from engine.faces import Face
+    >>> loose = [FaceReading(Face(f), 0, 0, p, 0, ()) for f, p in (("Q", 0.99), ("A", 0.5))]
+    >>> reading = LooseReading("adlib", tuple(loose), ("HI",), ())
+    >>> unseen_cubes(["Q", "E", "S"], reading)
+    ('E',)
+    """
+    left = Counter(unused)
+    loose = [f for f in reading.faces if f.cell is None]
+    for sure in (str(f.face) for f in loose if not f.doubtful):
+        left[sure] -= left[sure] > 0
+    # A doubtful cube is most likely what it was read as; else it may be any cube missing.
+    anyone = 0
+    for doubtful in (str(f.face) for f in loose if f.doubtful):
+        if left[doubtful] > 0:
+            left[doubtful] -= 1
+        else:
+            anyone += 1
+    missing = list(left.elements())
+    return tuple(missing[: max(0, len(missing) - anyone)])
+
+
+def _sure(reading: LooseReading, game: Game, roll: Roll | None) -> bool:
+    """Whether every cube the score counts was read surely, and (without a roll) all of
+    them were seen."""
+    counted = reading.faces if roll is None else [f for f in reading.faces if f.cell is not None]
+    if any(face.doubtful for face in counted):
+        return False
+    return roll is not None or game.id != "adlib" or len(reading.faces) == CUBES
 
 
 def _faces(faces: tuple[Any, ...]) -> tuple[str, ...]:

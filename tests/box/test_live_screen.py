@@ -136,19 +136,3 @@ def test_without_a_crossword_read_live_time_up_waits_for_a_press_as_before(
     assert made.referee.state is State.TIME_UP
     tap(made)
     assert made.referee.state is State.SCORED and made.referee.round.verdict.score == 31
-
-
-def test_the_score_screen_names_a_cube_of_the_roll_seen_nowhere_in_words(
-    tmp_path, hand_frames
-) -> None:
-    # The still at 0:00 shows the crossword and no Q: the score may count it wrong (the Q
-    # may be a letter the camera missed), and the screen says which cube to look for.
-    table = loose_reading(ROLL.rsplit(" ", 1)[0], grid=tuple(CROSSWORD))
-    made, clock = adlib_box(tmp_path, [hand_frames[0][1]], table, table)
-    tap(made)
-    read_live(made)
-    run_out_the_clock(made, clock)
-    referee = made.referee
-    assert referee.state is State.SCORED, referee.message
-    made.box.draw()
-    assert "The roll’s Q is seen nowhere on the table" in made.box.screen.shown.message
